@@ -3,8 +3,17 @@ import { LANGUAGES } from './languages.ts';
 
 /** Spec §5: login username and password are each required, 3 to 50 characters. */
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').min(3, 'Minimum 3 symbols').max(50, 'Maximum 50 symbols'),
-  password: z.string().min(1, 'Password is required').min(3, 'Minimum 3 symbols').max(50, 'Maximum 50 symbols'),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Username is required')
+    .min(3, 'Minimum 3 symbols')
+    .max(50, 'Maximum 50 symbols'),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .min(3, 'Minimum 3 symbols')
+    .max(50, 'Maximum 50 symbols'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -15,8 +24,12 @@ export const loginResponseSchema = z.union([
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** The profile a technician's business keeps with its vendor (`POST /api/profiles/edit`). */
 export const profileSchema = z.object({
   name: z.string(),
+  company: z.string(),
+  phone: z.string(),
+  country: z.string(),
 });
 
 /** `GET /api/me`: the signed-in user. */

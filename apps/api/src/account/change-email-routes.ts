@@ -1,0 +1,144 @@
+import {
+  changeEmailBodySchema,
+  changeEmailChangeBodySchema,
+  changeEmailConfirmBodySchema,
+  changeEmailConfirmResponseSchema,
+  messageResponseSchema,
+} from '@benchside/contracts/accounts';
+import type { App } from '@benchside/server/create-server';
+import { BadRequestError, ValidationError } from '@benchside/server/errors';
+import { consumeToken, issueToken } from '@benchside/server/one-time-tokens';
+import {
+  type AccountContext,
+  findUserByEmail,
+  isUniqueViolation,
+  LIMITS,
+  mailUser,
+} from '../auth/account-context.ts';
+import { checkCurrentPassword, signedInUser } from './profile-routes.ts';
+
+export const CHANGE_EMAIL_STARTED_MESSAGE = 'We sent a confirmation link to your current email address.';
+export const CHANGE_EMAIL_CONFIRMED_MESSAGE = 'A confirmation link was sent to your new email address.';
+export const EMAIL_CHANGED_MESSAGE = 'You have successfully changed your email address';
+export const CHANGE_EMAIL_LINK_INVALID_MESSAGE = 'The email change link is invalid or has expired.';
+export const SAME_EMAIL_MESSAGE = 'This is already your email address';
+
+/**
+ * Change of e-mail in three calls (spec §2 /account/change-email and /account/confirm-email): the
+ * current address approves with link A, the new address proves itself with link B, then the
+ * address changes and the old one gets a notice. Whether the new address belongs to someone else is
+ * never told: the answers stay the same and nothing is sent to that address.
+ */
+export function registerChangeEmailRoutes(app: App, context: AccountContext): void {
+  const { db, mailer, limiter } = context;
+
+  app.post(
+    '/api/change-email',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Ask to change the e-mail address: a link goes to the current address',
+        description: 'A wrong password is a 400 with a violation on `password`, never a 401.',
+        security: [{ session: [] }],
+        body: changeEmailBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { newEmail, password, urlTo } = request.body;
+      await limiter.consume(LIMITS.mailIp, request.ip);
+      await limiter.consume(LIMITS.mailRecipient, `change-email:${user.id}`);
+      await checkCurrentPassword(context, user, password);
+      if (newEmail.toLowerCase() === user.email.toLowerCase()) {
+        throw new ValidationError(SAME_EMAIL_MESSAGE, {
+          violations: [{ propertyPath: 'newEmail', message: SAME_EMAIL_MESSAGE }],
+        });
+      }
+      const token = await issueToken(db, { userId: user.id, kind: 'change_email', newEmail });
+      await mailUser(mailer, user, { kind: 'changeEmail', token, newEmail, path: urlTo });
+      return { message: CHANGE_EMAIL_STARTED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/api/change-email/confirm',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Open link A (from the current address): a link B goes to the new address',
+        description: 'Needs no session: the link is the proof.',
+        body: changeEmailConfirmBodySchema,
+        response: { 200: changeEmailConfirmResponseSchema },
+      },
+    },
+    async (request) => {
+      await limiter.consume(LIMITS.mailIp, request.ip);
+      const newEmail = await db.transaction().execute(async (trx) => {
+        const approval = await consumeToken(trx, 'change_email', request.body.token);
+        if (!approval?.new_email) throw new BadRequestError(CHANGE_EMAIL_LINK_INVALID_MESSAGE);
+        const taken = await findUserByEmail(trx, approval.new_email);
+        if (!taken) {
+          const user = await trx
+            .selectFrom('users')
+            .selectAll()
+            .where('id', '=', approval.user_id)
+            .executeTakeFirstOrThrow();
+          const token = await issueToken(trx, {
+            userId: user.id,
+            kind: 'confirm_email',
+            newEmail: approval.new_email,
+          });
+          // Inside the transaction: if this mail fails, link A still works for another try.
+          await mailUser(
+            mailer,
+            user,
+            { kind: 'confirmEmail', token, newEmail: approval.new_email, path: request.body.urlTo },
+            approval.new_email,
+          );
+        }
+        return approval.new_email;
+      });
+      return { message: CHANGE_EMAIL_CONFIRMED_MESSAGE, newEmail };
+    },
+  );
+
+  app.post(
+    '/api/change-email/change',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Open link B (from the new address): the e-mail address changes',
+        description: 'Needs no session (a signed-in caller is fine too): the link is the proof.',
+        body: changeEmailChangeBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      try {
+        await db.transaction().execute(async (trx) => {
+          const proof = await consumeToken(trx, 'confirm_email', request.body.token);
+          if (!proof?.new_email) throw new BadRequestError(CHANGE_EMAIL_LINK_INVALID_MESSAGE);
+          const before = await trx
+            .selectFrom('users')
+            .selectAll()
+            .where('id', '=', proof.user_id)
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('users')
+            .set({ email: proof.new_email, is_verified: true, updated_at: new Date() })
+            .where('id', '=', proof.user_id)
+            .execute();
+          await mailUser(mailer, before, { kind: 'emailChanged', newEmail: proof.new_email });
+        });
+      } catch (error) {
+        // Another account took the address between the two links.
+        if (isUniqueViolation(error, 'users_email_lower_key'))
+          throw new BadRequestError(CHANGE_EMAIL_LINK_INVALID_MESSAGE);
+        throw error;
+      }
+      return { message: EMAIL_CHANGED_MESSAGE };
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  changePasswordBodySchema,
+  messageResponseSchema,
+  profileEditBodySchema,
+  userEditPatchSchema,
+} from '@benchside/contracts/accounts';
+import { currentUserSchema } from '@benchside/contracts/auth';
+import type { User } from '@benchside/db/database';
+import type { App } from '@benchside/server/create-server';
+import { toCurrentUser } from '@benchside/server/current-user';
+import {
+  ForbiddenError,
+  type HttpError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '@benchside/server/errors';
+import { hashPassword, verifyPasswordOrDummy } from '@benchside/server/passwords';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type AccountContext, LIMITS, mailUser } from '../auth/account-context.ts';
+
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
+export const WRONG_PASSWORD_MESSAGE = 'The current password is incorrect';
+
+/** The signed-in user of a route behind `sessions.requireUser`. */
+export function signedInUser(request: FastifyRequest): User {
+  if (!request.currentUser) throw new UnauthorizedError();
+  return request.currentUser;
+}
+
+/**
+ * A 400 with a violation on `password`, never a 401: the web app signs out on every 401 (spec §4),
+ * and a mistyped password must not do that.
+ */
+export function wrongPassword(): HttpError {
+  return new ValidationError(WRONG_PASSWORD_MESSAGE, {
+    violations: [{ propertyPath: 'password', message: WRONG_PASSWORD_MESSAGE }],
+  });
+}
+
+/**
+ * Checks a signed-in user's current password, at most LIMITS.passwordCheck times per window, so a
+ * stolen session cannot be used to guess it.
+ */
+export async function checkCurrentPassword(
+  context: AccountContext,
+  user: User,
+  password: string,
+): Promise<void> {
+  await context.limiter.consume(LIMITS.passwordCheck, user.id);
+  if (!(await verifyPasswordOrDummy(password, user.password_hash))) throw wrongPassword();
+  await context.limiter.reset(LIMITS.passwordCheck, user.id);
+}
+
+const MERGE_PATCH = 'application/merge-patch+json';
+
+/** Profile, password and two-factor settings of the signed-in user (spec §7, issue §7). */
+export function registerProfileRoutes(app: App, context: AccountContext): void {
+  const { db, mailer } = context;
+
+  app.post(
+    '/api/profiles/edit',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: "Edit the signed-in user's profile (and interface language)",
+        security: [{ session: [] }],
+        body: profileEditBodySchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { name, company, phone, country, language } = request.body;
+      const updated = await db
+        .updateTable('users')
+        .set({ name, company, phone, country, ...(language ? { language } : {}), updated_at: new Date() })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCurrentUser(updated);
+    },
+  );
+
+  app.post(
+    '/api/users/change-password',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password; every other session of the user ends',
+        description: 'A wrong current password is a 400 with a violation on `password`, never a 401.',
+        security: [{ session: [] }],
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      await checkCurrentPassword(context, user, request.body.password);
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: new Date() })
+          .where('id', '=', user.id)
+          .execute();
+        // Inside the transaction: if the notice cannot be sent, the password stays as it was.
+        await mailUser(mailer, user, { kind: 'passwordChanged' });
+      });
+      await app.sessions.endAllOf(user.id, { except: request });
+      return { message: PASSWORD_CHANGED_MESSAGE };
+    },
+  );
+
+  app.patch(
+    '/api/users/edit/:id',
+    {
+      preHandler: app.sessions.requireUser,
+      onRequest: async (request) => {
+        const contentType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+        if (contentType !== MERGE_PATCH) {
+          throw new UnsupportedMediaTypeError(`Unsupported content type: send ${MERGE_PATCH}`);
+        }
+      },
+      schema: {
+        tags: ['account'],
+        summary: 'Turn e-mail-code two-factor sign-in on or off (merge-patch)',
+        description: `Only the signed-in user's own id (403 otherwise); only ${MERGE_PATCH} (415 otherwise).`,
+        security: [{ session: [] }],
+        params: z.object({ id: z.string().max(64) }),
+        body: userEditPatchSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      if (request.params.id !== user.id) throw new ForbiddenError();
+      const { userPortal2fa } = request.body;
+      if (userPortal2fa === undefined) return toCurrentUser(user);
+      const updated = await db
+        .updateTable('users')
+        .set({ user_portal_2fa: userPortal2fa, updated_at: new Date() })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toCurrentUser(updated);
+    },
+  );
+}

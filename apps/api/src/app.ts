@@ -1,0 +1,74 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from '@benchside/db/database';
+import type { Config } from '@benchside/server/config';
+import { type App, createServer } from '@benchside/server/create-server';
+import { NotFoundError } from '@benchside/server/errors';
+import { registerHealthRoute } from '@benchside/server/health';
+import { registerMailInbox } from '@benchside/server/mail/inbox-routes';
+import type { Mailer } from '@benchside/server/mail/mailer';
+import { registerOpenApi } from '@benchside/server/openapi';
+import { createRateLimiter } from '@benchside/server/rate-limit';
+import { registerSessions } from '@benchside/server/sessions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { registerActivityRoutes } from './account/activity-routes.ts';
+import { registerChangeEmailRoutes } from './account/change-email-routes.ts';
+import { registerProfileRoutes } from './account/profile-routes.ts';
+import { registerPasswordResetRoutes } from './auth/password-reset-routes.ts';
+import { registerRegistrationRoutes } from './auth/registration-routes.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
+import { loadSpa } from './spa.ts';
+
+export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+
+/** Paths the single-page app never answers, even for GET. */
+const SERVER_PREFIXES = /^\/(?:api|dl|dev)(?:[/?]|$)/;
+
+export interface ApiAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  mailer: Mailer;
+  logger?: FastifyBaseLogger;
+  /** The Vite build to serve; null serves no web app (API tests). */
+  webDistDir?: string | null;
+}
+
+/** The portal's origin: the main API under /api, the built web app everywhere else. */
+export async function buildApiApp(options: ApiAppOptions): Promise<App> {
+  const { config, db, mailer } = options;
+  const webDistDir = options.webDistDir === undefined ? WEB_DIST_DIR : options.webDistDir;
+  const spa = webDistDir ? await loadSpa(webDistDir, config) : null;
+  if (webDistDir && !spa) options.logger?.warn(`No web app build in ${webDistDir}: only the API is served`);
+
+  const app = createServer({
+    config,
+    ...(options.logger ? { logger: options.logger } : {}),
+    trustedOrigins: [config.publicOrigin],
+    notFoundHandler: (request, reply) => {
+      const isPage = request.method === 'GET' || request.method === 'HEAD';
+      if (spa && isPage && !SERVER_PREFIXES.test(request.url)) return spa.serve(request, reply);
+      throw new NotFoundError();
+    },
+  });
+  await registerOpenApi(app, {
+    prefix: '/api',
+    title: 'Benchside main API',
+    description: 'The portal API (spec §7). Errors answer {message, violations?[{propertyPath, message}]}.',
+    serverUrl: config.publicUrl,
+  });
+  await registerSessions(app, db, { secureCookies: config.secureCookies });
+
+  registerHealthRoute(app, '/api/health', db);
+  const accounts = { db, mailer, limiter: createRateLimiter(db) };
+  registerAuthRoutes(app, accounts);
+  registerTwoFactorRoutes(app, accounts);
+  registerRegistrationRoutes(app, accounts);
+  registerPasswordResetRoutes(app, accounts);
+  registerProfileRoutes(app, accounts);
+  registerChangeEmailRoutes(app, accounts);
+  registerActivityRoutes(app, accounts);
+  if (mailer.catcher) registerMailInbox(app, mailer.catcher);
+  return app;
+}

@@ -1,0 +1,127 @@
+import { currentUserSchema } from '@benchside/contracts/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
+
+const ALICE = {
+  username: 'alice',
+  email: 'Alice@Example.test',
+  password: 'Correct#Horse1',
+  name: 'Alice Smith',
+};
+
+describe('sign-in, current user and sign-out', () => {
+  let api: RunningApi;
+  let aliceId: string;
+
+  beforeAll(async () => {
+    api = await startApi();
+    aliceId = await createUser(api.db, ALICE);
+    await createUser(api.db, {
+      username: 'newbie',
+      email: 'newbie@example.test',
+      password: 'Newbie#Pass1',
+      verified: false,
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const login = (username: string, password: string, headers?: Record<string, string>) =>
+    postJson(`${api.url}/api/login`, { username, password }, headers);
+  const me = (cookie?: string) => fetch(`${api.url}/api/me`, cookie ? { headers: { cookie } } : {});
+
+  it('answers 401 Unauthorized on /api/me when signed out', async () => {
+    const response = await me();
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('signs in with the username, sets an HttpOnly SameSite=Lax cookie and then knows the user', async () => {
+    const response = await login('alice', ALICE.password);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ '2fa': false });
+    const setCookie = response.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/bs_session=[\w-]{43};/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+
+    const current = await me(sessionCookie(response));
+    expect(current.status).toBe(200);
+    const body = await current.json();
+    expect(currentUserSchema.strict().parse(body)).toEqual({
+      id: aliceId,
+      username: 'alice',
+      email: 'Alice@Example.test',
+      profile: { name: 'Alice Smith', company: '', phone: '', country: '' },
+      userPortal2fa: false,
+      language: 'en',
+    });
+  });
+
+  it('signs in with the e-mail address in any letter case', async () => {
+    const response = await login('ALICE@example.TEST', ALICE.password);
+    expect(response.status).toBe(200);
+    expect(sessionCookie(response)).toBeDefined();
+  });
+
+  it('answers the same 400 for a wrong password and an unknown user, and sets no cookie', async () => {
+    const wrongPassword = await login('alice', 'Wrong#Horse1');
+    const unknownUser = await login('nobody', 'Wrong#Horse1');
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: 'The login detail is incorrect' });
+      expect(sessionCookie(response)).toBeUndefined();
+    }
+  });
+
+  it('refuses an unverified account with isVerified false, only once the password is right', async () => {
+    const response = await login('newbie', 'Newbie#Pass1');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'Your account is not verified. Please check your email.',
+      isVerified: false,
+    });
+    expect(sessionCookie(response)).toBeUndefined();
+
+    const wrong = await login('newbie', 'Wrong#Pass1');
+    expect(await wrong.json()).toEqual({ message: 'The login detail is incorrect' });
+  });
+
+  it('ends the session on sign-out: replaying the old cookie gives 401', async () => {
+    const cookie = sessionCookie(await login('alice', ALICE.password));
+    expect((await me(cookie)).status).toBe(200);
+
+    const logout = await fetch(`${api.url}/api/logout`, { headers: { cookie: cookie ?? '' } });
+    expect(logout.status).toBe(204);
+    expect(logout.headers.getSetCookie().join('\n')).toMatch(/bs_session=;.*Expires=Thu, 01 Jan 1970/i);
+
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('rotates the session at sign-in: a cookie planted before does not survive', async () => {
+    const planted = sessionCookie(await login('alice', ALICE.password));
+    const fresh = sessionCookie(await login('alice', ALICE.password, { cookie: planted ?? '' }));
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(planted);
+    expect((await me(planted)).status).toBe(401);
+    expect((await me(fresh)).status).toBe(200);
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const cookie = sessionCookie(await login('alice', ALICE.password)) ?? '';
+    const token = cookie.slice('bs_session='.length);
+    const rows = await api.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((row) => row.token_hash === token)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  it('refuses a state-changing call from a foreign origin with 403', async () => {
+    const response = await login('alice', ALICE.password, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: 'Cross-origin request refused' });
+    const sameOrigin = await login('alice', ALICE.password, { origin: api.config.publicOrigin });
+    expect(sameOrigin.status).toBe(200);
+  });
+});

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { clientConfigSchema } from '@benchside/contracts/client-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApi, startApi } from './start-api.ts';
+
+const THEME_SCRIPT = "document.documentElement.dataset.bsTheme='light'";
+const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Benchside</title>
+<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-Abc123.js"></script></head>
+<body><div id="root"></div></body></html>`;
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+/** fetch() would undo the content encoding; the test needs the bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
+}
+
+describe('serving the built web app', () => {
+  let api: RunningApi;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'benchside-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(join(dist, 'assets', 'app-Abc123.js'), APP_JS);
+    await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    api = await startApi({
+      webDistDir: dist,
+      env: {
+        CONTACT_EMAIL: 'privacy@example.test',
+        WHERE_TO_BUY_URL: 'https://shop.example.test/</script><b>',
+      },
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers app routes with index.html carrying the client configuration', async () => {
+    for (const path of ['/', '/auth/login', '/cards/12', '/error/404']) {
+      const response = await fetch(`${api.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      const block = /<script type="application\/json" id="benchside-config">(.*?)<\/script>/.exec(html);
+      expect(block).not.toBeNull();
+      const config = clientConfigSchema.parse(JSON.parse(block?.[1] ?? ''));
+      expect(config).toMatchObject({
+        contactEmail: 'privacy@example.test',
+        whereToBuyUrl: 'https://shop.example.test/</script><b>',
+        supportEnabled: false,
+        languageStorageKey: 'selectedLang',
+      });
+      // The `<` of the URL is escaped, so the value cannot close the script element.
+      expect(block?.[1]).not.toContain('<');
+    }
+  });
+
+  it('allows exactly the page’s own inline script in its content security policy', async () => {
+    const response = await fetch(`${api.url}/auth/login`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).toContain(`connect-src 'self' http://127.0.0.1:8081 http://127.0.0.1:20051`);
+    expect(csp).toContain('http://127.0.0.1:20054');
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves hashed assets pre-compressed with long-lived caching', async () => {
+    const brotli = await rawGet(`${api.url}/assets/app-Abc123.js`, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(APP_JS);
+
+    const gzip = await rawGet(`${api.url}/assets/app-Abc123.js`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(APP_JS);
+
+    const plain = await rawGet(`${api.url}/assets/app-Abc123.js`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(APP_JS);
+
+    const etag = gzip.headers.etag ?? '';
+    const revalidated = await fetch(`${api.url}/assets/app-Abc123.js`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('answers a missing asset with 404 rather than the app', async () => {
+    const response = await fetch(`${api.url}/assets/app-Old999.js`);
+    expect(response.status).toBe(404);
+  });
+
+  it('keeps /api, /dl and /dev out of the app fallback', async () => {
+    for (const path of ['/api/unknown', '/dl/nothing', '/dev/nothing']) {
+      const response = await fetch(`${api.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Not found' });
+    }
+  });
+});

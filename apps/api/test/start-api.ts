@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import type { Database } from '@benchside/db/database';
+import { openTestDatabase } from '@benchside/db/test-database';
+import { type Config, type Env, loadConfig } from '@benchside/server/config';
+import type { App } from '@benchside/server/create-server';
+import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
+import { hashPassword } from '@benchside/server/passwords';
+import type { Kysely } from 'kysely';
+import { buildApiApp } from '../src/app.ts';
+
+export interface RunningApi {
+  app: App;
+  url: string;
+  db: Kysely<Database>;
+  mailer: Mailer;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The API as `npm start` builds it, listening on an ephemeral port, over a fresh database
+ * (PGlite in memory, or a scratch database on DATABASE_URL's server) and the mail catcher.
+ */
+export async function startApi(options: { env?: Env; webDistDir?: string | null } = {}): Promise<RunningApi> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const database = await openTestDatabase();
+  const mailer = await createMailer(config);
+  const app = await buildApiApp({ config, db: database.db, mailer, webDistDir: options.webDistDir ?? null });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    app,
+    url,
+    db: database.db,
+    mailer,
+    config,
+    async close() {
+      await app.close();
+      await mailer.close();
+      await database.close();
+    },
+  };
+}
+
+export interface TestUser {
+  username: string;
+  email: string;
+  password: string;
+  name?: string;
+  verified?: boolean;
+}
+
+export async function createUser(db: Kysely<Database>, user: TestUser): Promise<string> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: user.username,
+      email: user.email,
+      password_hash: await hashPassword(user.password),
+      is_verified: user.verified ?? true,
+      name: user.name ?? '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The `name=value` pair of the session cookie a response sets, if any. */
+export function sessionCookie(response: Response): string | undefined {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';', 1)[0] ?? '')
+    .find((pair) => pair.startsWith('bs_session=') && pair !== 'bs_session=');
+}
+
+export function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,485 @@
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebTorrent, { type Torrent, type WebTorrentOptions } from 'webtorrent';
+import { HttpError } from '../http-errors.ts';
+import { DownloadStateFile, type SavedDownload } from './download-state.ts';
+import { assertTargetsInside, removeTorrentFiles, resolveDestination } from './torrent-paths.ts';
+import { type CheckedTorrent, checkTorrentFile, fetchTorrentFile } from './torrent-source.ts';
+import { WebSeedAgents, WebSeedConnection } from './web-seed-connection.ts';
+
+export type DownloadState = 'downloading' | 'stopped' | 'done' | 'error' | 'checking';
+
+export interface DownloadItem {
+  hash: string;
+  name: string;
+  soft: string;
+  /** Folder the files are written under. */
+  path: string;
+  size: number;
+  downloaded: number;
+  /** 0..1 */
+  progress: number;
+  /** Bytes per second. */
+  downloadSpeed: number;
+  state: DownloadState;
+  /** Seconds left at the current speed; null while stopped or when nothing is arriving. */
+  eta: number | null;
+  error?: string;
+}
+
+export interface DownloadDetails extends DownloadItem {
+  /** Absolute paths of the torrent's files. */
+  files: string[];
+}
+
+export interface AddDownload {
+  /** Where to fetch the .torrent file from; or give its bytes as `torrent`. */
+  torrentUrl?: string;
+  torrent?: Uint8Array;
+  soft: string;
+  /** Folder inside the download folder: relative to it, or absolute. */
+  path: string;
+}
+
+export interface DownloadManagerOptions {
+  /** Holds the download list; the helper's per-user config folder. */
+  stateDir: string;
+  /** The current download folder: every download must stay inside the one it was added under. */
+  downloadFolder: () => string;
+  /** DHT, trackers, local discovery, uTP and a peer listener; off means web seeds only and no open port. */
+  peerToPeer?: boolean;
+  warn?: (message: string) => void;
+}
+
+const UNANNOUNCED_PORT = 1;
+const MAX_SOCKET_PATH_BYTES = 100;
+/** A piece failing its hash this often means the web seed serves other bytes than the torrent describes. */
+const MAX_PIECE_FAILURES = 3;
+
+interface Download {
+  saved: SavedDownload;
+  checked: CheckedTorrent;
+  torrent?: Torrent;
+  /** Connects one more web seed to the running torrent. */
+  connectWebSeed?: (url: string) => void;
+  failuresByPiece: Map<number, number>;
+}
+
+/**
+ * BitTorrent downloads fed by HTTP web seeds (BEP 19), with webtorrent doing the protocol and
+ * verifying every piece. A stopped download is not in webtorrent at all: pausing a torrent does
+ * not stop web-seed requests, so stop removes it (keeping the files) and start adds it again,
+ * which re-hashes what is already on disk.
+ */
+export class DownloadManager {
+  readonly #client: WebTorrent;
+  readonly #stateFile: DownloadStateFile;
+  readonly #options: DownloadManagerOptions;
+  readonly #warn: (message: string) => void;
+  readonly #peerSocket: PeerSocket | undefined;
+  readonly #webSeedAgents = new WebSeedAgents();
+  readonly #downloads = new Map<string, Download>();
+  // Every change to the list runs one at a time, so a start cannot overtake the stop before it.
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+
+  private constructor(options: DownloadManagerOptions, peerSocket: PeerSocket | undefined) {
+    this.#options = options;
+    this.#warn = options.warn ?? ((message) => console.warn(message));
+    this.#stateFile = new DownloadStateFile(options.stateDir);
+    this.#peerSocket = peerSocket;
+    this.#client = new WebTorrent(clientOptions(peerSocket));
+    this.#client.on('error', (error: unknown) => this.#warn(`Downloads: ${describe(error)}`));
+    if (peerSocket !== undefined) {
+      // On a local socket webtorrent finds no port number, yet its peer discovery refuses to start
+      // without one. Nothing announces it (no DHT, trackers or local discovery), so any number does.
+      this.#client.once('listening', () => {
+        this.#client.torrentPort = UNANNOUNCED_PORT;
+      });
+    }
+  }
+
+  /** Starts the engine and resumes the saved downloads, re-checking the data already on disk. */
+  static async open(options: DownloadManagerOptions): Promise<DownloadManager> {
+    const peerSocket = options.peerToPeer === true ? undefined : await preparePeerSocket(options.stateDir);
+    const manager = new DownloadManager(options, peerSocket);
+    await manager.#exclusive(() => manager.#restore());
+    return manager;
+  }
+
+  async add(request: AddDownload): Promise<DownloadItem> {
+    const bytes =
+      request.torrent ??
+      (request.torrentUrl !== undefined ? await fetchTorrentFile(request.torrentUrl) : undefined);
+    if (bytes === undefined)
+      throw new HttpError(400, 'Give the torrent file or the address to fetch it from');
+    const checked = await checkTorrentFile(bytes);
+    const folder = this.#options.downloadFolder();
+    const destination = await resolveDestination(folder, request.path);
+    await assertTargetsInside(folder, destination, checked.files);
+    return this.#exclusive(async () => {
+      const hash = checked.parsed.infoHash;
+      const existing = this.#downloads.get(hash);
+      if (existing) return this.#item(existing);
+      const download: Download = {
+        checked,
+        failuresByPiece: new Map(),
+        saved: {
+          hash,
+          soft: request.soft,
+          folder,
+          path: destination,
+          torrent: Buffer.from(bytes).toString('base64'),
+          webSeeds: [],
+          started: true,
+          done: false,
+          downloaded: 0,
+        },
+      };
+      this.#downloads.set(hash, download);
+      await this.#activate(download);
+      await this.#save();
+      return this.#item(download);
+    });
+  }
+
+  /** Adds HTTP(S) web seeds to a download, remembered across restarts. */
+  async addWebSeeds(hash: string, urls: string[]): Promise<DownloadItem> {
+    for (const url of urls) assertWebSeedUrl(url);
+    return this.#exclusive(async () => {
+      const download = this.#find(hash);
+      const known = new Set([...download.checked.parsed.urlList, ...download.saved.webSeeds]);
+      const fresh = [...new Set(urls)].filter((url) => !known.has(url));
+      download.saved.webSeeds.push(...fresh);
+      for (const url of fresh) download.connectWebSeed?.(url);
+      await this.#save();
+      return this.#item(download);
+    });
+  }
+
+  async start(hash: string): Promise<DownloadItem> {
+    return this.#exclusive(async () => {
+      const download = this.#find(hash);
+      await this.#startOne(download);
+      await this.#save();
+      return this.#item(download);
+    });
+  }
+
+  async stop(hash: string): Promise<DownloadItem> {
+    return this.#exclusive(async () => {
+      const download = this.#find(hash);
+      await this.#stopOne(download);
+      await this.#save();
+      return this.#item(download);
+    });
+  }
+
+  async startAll(): Promise<DownloadItem[]> {
+    return this.#exclusive(async () => {
+      for (const download of this.#downloads.values()) {
+        if (!download.saved.done) await this.#startOne(download);
+      }
+      await this.#save();
+      return this.#list();
+    });
+  }
+
+  async stopAll(): Promise<DownloadItem[]> {
+    return this.#exclusive(async () => {
+      for (const download of this.#downloads.values()) await this.#stopOne(download);
+      await this.#save();
+      return this.#list();
+    });
+  }
+
+  /** Forgets a download; with `withData` its files go too. */
+  async remove(hash: string, withData = false): Promise<void> {
+    await this.#exclusive(async () => {
+      const download = this.#find(hash);
+      await this.#release(download);
+      this.#downloads.delete(download.saved.hash);
+      await this.#save();
+      if (withData) {
+        await removeTorrentFiles(download.saved.folder, download.saved.path, download.checked.files);
+      }
+    });
+  }
+
+  list(softName?: string): DownloadItem[] {
+    return this.#list(softName);
+  }
+
+  /** One download with the absolute paths of its files, for installing or showing them. */
+  get(hash: string): DownloadDetails {
+    const download = this.#find(hash);
+    return {
+      ...this.#item(download),
+      files: download.checked.files.map((components) => join(download.saved.path, ...components)),
+    };
+  }
+
+  /** Stops every transfer and closes webtorrent; the saved list is already on disk. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#exclusive(async () => {
+      for (const download of this.#downloads.values()) await this.#release(download);
+      await new Promise<void>((done) => this.#client.destroy(() => done()));
+      this.#webSeedAgents.destroy();
+      if (this.#peerSocket?.temporaryFolder) {
+        await rm(this.#peerSocket.temporaryFolder, { recursive: true, force: true });
+      }
+    });
+  }
+
+  #list(softName?: string): DownloadItem[] {
+    return [...this.#downloads.values()]
+      .filter((download) => softName === undefined || download.saved.soft === softName)
+      .map((download) => this.#item(download));
+  }
+
+  #item(download: Download): DownloadItem {
+    const { saved, checked, torrent } = download;
+    const size = checked.parsed.length;
+    const state = stateOf(download);
+    const live = torrent !== undefined && state === 'downloading';
+    const downloaded = state === 'done' ? size : live ? Math.min(torrent.downloaded, size) : saved.downloaded;
+    const downloadSpeed = live ? Math.round(torrent.downloadSpeed) : 0;
+    const eta =
+      state === 'done'
+        ? 0
+        : live && downloadSpeed > 0
+          ? Math.ceil((size - downloaded) / downloadSpeed)
+          : null;
+    const item: DownloadItem = {
+      hash: saved.hash,
+      name: checked.parsed.name,
+      soft: saved.soft,
+      path: saved.path,
+      size,
+      downloaded,
+      progress: size > 0 ? downloaded / size : 0,
+      downloadSpeed,
+      state,
+      eta,
+    };
+    if (saved.error !== undefined) item.error = saved.error;
+    return item;
+  }
+
+  #find(hash: string): Download {
+    const download = this.#downloads.get(hash.toLowerCase());
+    if (!download) throw new HttpError(404, `There is no download with hash ${hash}`);
+    return download;
+  }
+
+  async #startOne(download: Download): Promise<void> {
+    download.saved.started = true;
+    delete download.saved.error;
+    download.failuresByPiece.clear();
+    if (download.torrent === undefined) await this.#activate(download);
+  }
+
+  async #stopOne(download: Download): Promise<void> {
+    download.saved.started = false;
+    await this.#release(download);
+  }
+
+  /** Hands the download to webtorrent after proving again that its files stay in the download folder. */
+  async #activate(download: Download): Promise<void> {
+    const { saved, checked } = download;
+    try {
+      await assertTargetsInside(saved.folder, saved.path, checked.files);
+    } catch (error) {
+      saved.error = describe(error);
+      return;
+    }
+    const torrent = this.#client.add(checked.bytes, {
+      path: saved.path,
+      // The cache serves reads of fresh pieces to peers and streams; a web-seed download has neither.
+      storeCacheSlots: 0,
+    });
+    download.torrent = torrent;
+    const connected = new Set<string>();
+    const connect = (url: string) => {
+      if (connected.has(url) || torrent.destroyed) return;
+      connected.add(url);
+      torrent.addWebSeed(new WebSeedConnection(url, torrent, this.#webSeedAgents));
+    };
+    // Web seeds need the piece layout, which exists from the 'metadata' event on.
+    torrent.once('metadata', () => {
+      for (const url of [...checked.parsed.urlList, ...saved.webSeeds]) connect(url);
+      download.connectWebSeed = connect;
+    });
+    torrent.on('done', () => {
+      void this.#whenCurrent(download, torrent, async () => {
+        download.saved.done = true;
+        download.saved.downloaded = checked.parsed.length;
+        // Nothing is left to fetch and no peer may connect: keep no connections or handles open.
+        await this.#release(download);
+      });
+    });
+    torrent.on('warning', (warning: unknown) => {
+      const piece = /^Piece (\d+) failed verification/.exec(describe(warning))?.[1];
+      if (piece === undefined) return;
+      const failures = (download.failuresByPiece.get(Number(piece)) ?? 0) + 1;
+      download.failuresByPiece.set(Number(piece), failures);
+      if (failures !== MAX_PIECE_FAILURES) return;
+      void this.#whenCurrent(download, torrent, async () => {
+        download.saved.error = `The download source sends corrupt data: piece ${piece} failed verification ${failures} times`;
+        download.saved.started = false;
+        await this.#release(download);
+      });
+    });
+    torrent.on('error', (error: unknown) => {
+      void this.#whenCurrent(download, torrent, async () => {
+        download.saved.error = describe(error);
+        download.saved.started = false;
+        await this.#release(download);
+      });
+    });
+  }
+
+  /** Takes the download out of webtorrent, leaving its files as they are. */
+  async #release(download: Download): Promise<void> {
+    const torrent = download.torrent;
+    if (torrent === undefined) return;
+    download.torrent = undefined;
+    delete download.connectWebSeed;
+    if (!download.saved.done && torrent.ready) download.saved.downloaded = torrent.downloaded;
+    if (torrent.destroyed) return;
+    await new Promise<void>((resolve) => {
+      this.#client
+        .remove(torrent, { destroyStore: false }, () => resolve())
+        .catch((error: unknown) => {
+          this.#warn(`Downloads: cannot stop ${download.saved.hash}: ${describe(error)}`);
+          resolve();
+        });
+    });
+  }
+
+  /** Runs a reaction to a torrent event unless the download was stopped or removed in the meantime. */
+  #whenCurrent(download: Download, torrent: Torrent, change: () => Promise<void>): Promise<void> {
+    return this.#exclusive(async () => {
+      if (
+        this.#closed ||
+        download.torrent !== torrent ||
+        this.#downloads.get(download.saved.hash) !== download
+      )
+        return;
+      await change();
+      await this.#save();
+    }).catch((error: unknown) => this.#warn(`Downloads: ${describe(error)}`));
+  }
+
+  async #restore(): Promise<void> {
+    for (const saved of await this.#stateFile.read(this.#warn)) {
+      let checked: CheckedTorrent;
+      try {
+        checked = await checkTorrentFile(Buffer.from(saved.torrent, 'base64'));
+      } catch (error) {
+        this.#warn(`Downloads: dropping the saved download ${saved.hash}: ${describe(error)}`);
+        continue;
+      }
+      if (checked.parsed.infoHash !== saved.hash) {
+        this.#warn(`Downloads: dropping the saved download ${saved.hash}: its torrent has another hash`);
+        continue;
+      }
+      const download: Download = { saved, checked, failuresByPiece: new Map() };
+      this.#downloads.set(saved.hash, download);
+      if (saved.done && !(await filesHaveTheirSizes(saved.path, checked))) {
+        saved.done = false;
+        saved.downloaded = 0;
+      }
+      if (saved.started && !saved.done && saved.error === undefined) await this.#activate(download);
+    }
+    await this.#save();
+  }
+
+  #save(): Promise<void> {
+    return this.#stateFile.write([...this.#downloads.values()].map((download) => download.saved));
+  }
+
+  #exclusive<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(operation);
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+function stateOf({ saved, torrent }: Download): DownloadState {
+  if (saved.error !== undefined) return 'error';
+  if (saved.done) return 'done';
+  if (torrent === undefined) return 'stopped';
+  if (torrent.done) return 'done';
+  return torrent.ready ? 'downloading' : 'checking';
+}
+
+interface PeerSocket {
+  path: string;
+  /** Made for this run only, removed on close. */
+  temporaryFolder?: string;
+}
+
+/**
+ * webtorrent always starts a peer listener and offers no switch for it; it hands `torrentPort` to
+ * net.Server#listen unchanged, so a local socket beside the saved list takes the place of a TCP port.
+ */
+async function preparePeerSocket(stateDir: string): Promise<PeerSocket> {
+  if (process.platform === 'win32')
+    return { path: `\\\\.\\pipe\\benchside-peers-${process.pid}-${Date.now()}` };
+  await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  const path = join(stateDir, 'peers.sock');
+  // Left behind by a killed helper, it would make listen fail.
+  await rm(path, { force: true });
+  // Socket paths are limited to about 100 bytes on Linux and macOS.
+  if (Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES) return { path };
+  const temporaryFolder = await mkdtemp(join(tmpdir(), 'benchside-peers-'));
+  return { path: join(temporaryFolder, 'peers.sock'), temporaryFolder };
+}
+
+function clientOptions(peerSocket: PeerSocket | undefined): WebTorrentOptions {
+  // The manager connects web seeds itself, through WebSeedConnection.
+  if (peerSocket === undefined) return { webSeeds: false };
+  return {
+    webSeeds: false,
+    dht: false,
+    tracker: false,
+    lsd: false,
+    utp: false,
+    utPex: false,
+    natUpnp: false,
+    natPmp: false,
+    torrentPort: { path: peerSocket.path },
+  };
+}
+
+function assertWebSeedUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new HttpError(400, `The web seed ${JSON.stringify(url)} is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new HttpError(400, `The web seed ${JSON.stringify(url)} must be an http or https URL`);
+  }
+}
+
+async function filesHaveTheirSizes(destination: string, checked: CheckedTorrent): Promise<boolean> {
+  const lengths = checked.parsed.files.map((file) => file.length);
+  for (const [index, components] of checked.files.entries()) {
+    const size = await stat(join(destination, ...components)).then(
+      (found) => found.size,
+      () => -1,
+    );
+    if (size !== lengths[index]) return false;
+  }
+  return true;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

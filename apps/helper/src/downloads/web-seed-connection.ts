@@ -1,0 +1,113 @@
+import {
+  type ClientRequest,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Torrent } from 'webtorrent';
+import WebConn from 'webtorrent/lib/webconn.js';
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Keep-alive connections shared by a download manager's web seeds; destroy them when it closes. */
+export class WebSeedAgents {
+  readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
+  readonly https = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
+
+  destroy(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+}
+
+/**
+ * webtorrent's web seed (BEP 19) with its HTTP leg replaced for single-file torrents: each range
+ * goes over a keep-alive connection straight into one buffer of the piece's size, where fetch
+ * collects it and copies it twice, and the requests still on the wire are aborted when the
+ * download stops, where webtorrent lets them run to the end. Multi-file torrents, whose ranges
+ * span files, keep webtorrent's own request code.
+ */
+export class WebSeedConnection extends WebConn {
+  readonly #agents: WebSeedAgents;
+  readonly #inFlight = new Set<ClientRequest>();
+
+  constructor(url: string, torrent: Torrent, agents: WebSeedAgents) {
+    super(url, torrent);
+    this.#agents = agents;
+  }
+
+  override httpRequest(
+    pieceIndex: number,
+    offset: number,
+    length: number,
+    callback: (error: Error | null, data?: Uint8Array) => void,
+  ): void {
+    const torrent = this._torrent;
+    if (torrent === null) {
+      callback(new Error('The download was stopped'));
+      return;
+    }
+    if (torrent.files.length > 1) {
+      super.httpRequest(pieceIndex, offset, length, callback);
+      return;
+    }
+    const start = pieceIndex * torrent.pieceLength + offset;
+    const url = new URL(this.url);
+    const secure = url.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
+    let settled = false;
+    const finish = (error: Error | null, data?: Uint8Array) => {
+      if (settled) return;
+      settled = true;
+      this.#inFlight.delete(request);
+      callback(error, data);
+    };
+    const request = send(url, {
+      agent: secure ? this.#agents.https : this.#agents.http,
+      headers: { range: `bytes=${start}-${start + length - 1}`, 'cache-control': 'no-store' },
+      timeout: REQUEST_TIMEOUT_MS,
+    });
+    this.#inFlight.add(request);
+    request.on('timeout', () => request.destroy(new Error('The web seed did not answer in time')));
+    request.on('error', (error) => finish(error));
+    request.on('response', (response: IncomingMessage) => {
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400 && response.headers.location) {
+        // A mirror or CDN hop: fetch follows redirects, so webtorrent's own request takes over.
+        response.resume();
+        settled = true;
+        this.#inFlight.delete(request);
+        super.httpRequest(pieceIndex, offset, length, callback);
+        return;
+      }
+      if (status !== 206) {
+        response.resume();
+        finish(new Error(`The web seed answered HTTP ${response.statusCode} to a range request`));
+        return;
+      }
+      const piece = Buffer.allocUnsafe(length);
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (received + chunk.length > length) {
+          request.destroy(new Error('The web seed sent more bytes than asked for'));
+          return;
+        }
+        chunk.copy(piece, received);
+        received += chunk.length;
+      });
+      response.on('end', () => {
+        if (received === length) finish(null, piece);
+        else finish(new Error(`The web seed sent ${received} of ${length} bytes`));
+      });
+      response.on('error', (error) => finish(error));
+    });
+    request.end();
+  }
+
+  override destroy(): void {
+    for (const request of this.#inFlight) request.destroy();
+    this.#inFlight.clear();
+    super.destroy();
+  }
+}

@@ -1,0 +1,36 @@
+import {
+  type DownloadFolder,
+  type HelperPingResponse,
+  setDownloadFolderBodySchema,
+} from '@benchside/contracts/helper';
+import type { FastifyInstance } from 'fastify';
+import { defaultDownloadFolder, prepareDownloadFolder } from '../download-folder.ts';
+import { parseWith } from '../http-errors.ts';
+import type { SettingsStore } from '../settings-store.ts';
+
+type GeneralRoutesOptions = {
+  version: string;
+  configDir: string;
+  settings: SettingsStore;
+};
+
+/** Spec §7 "Local helper": `/general/*`. */
+export function registerGeneralRoutes(app: FastifyInstance, options: GeneralRoutesOptions): void {
+  const { version, configDir, settings } = options;
+
+  app.post('/general/ping', async (): Promise<HelperPingResponse> => ({ ok: true, version }));
+
+  app.get(
+    '/general/getDownloadFolder',
+    async (): Promise<DownloadFolder> => ({
+      path: settings.current.downloadFolder ?? defaultDownloadFolder(configDir),
+    }),
+  );
+
+  app.post('/general/setDownloadFolder', async (request): Promise<DownloadFolder> => {
+    const body = parseWith(setDownloadFolderBodySchema, request.body);
+    const path = await prepareDownloadFolder(body.path);
+    await settings.update({ downloadFolder: path });
+    return { path };
+  });
+}

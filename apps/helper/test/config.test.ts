@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { HelperConfigError, loadHelperConfig, parseOrigins, parsePorts } from '../src/config.ts';
+
+describe('HELPER_PORTS', () => {
+  it('defaults to 20051-20054', () => {
+    expect(parsePorts(undefined)).toEqual([20051, 20052, 20053, 20054]);
+  });
+
+  it('reads ranges, lists and single ports', () => {
+    expect(parsePorts('30000-30002')).toEqual([30000, 30001, 30002]);
+    expect(parsePorts('30000,30005-30006')).toEqual([30000, 30005, 30006]);
+    expect(parsePorts('30007')).toEqual([30007]);
+  });
+
+  it.each(['abc', '0', '70000', '20054-20051', '1-2-3', '20051-', '1-1000'])(
+    'refuses %s naming the variable',
+    (value) => {
+      expect(() => parsePorts(value)).toThrow(HelperConfigError);
+      expect(() => parsePorts(value)).toThrow(/^HELPER_PORTS: /);
+    },
+  );
+});
+
+describe('HELPER_ORIGINS', () => {
+  it('defaults to the portal on 127.0.0.1 and localhost at PORT', () => {
+    expect(parseOrigins({})).toEqual(['http://127.0.0.1:8080', 'http://localhost:8080']);
+    expect(parseOrigins({ PORT: '18080' })).toEqual(['http://127.0.0.1:18080', 'http://localhost:18080']);
+  });
+
+  it('takes the portal origin from PUBLIC_URL', () => {
+    expect(parseOrigins({ PUBLIC_URL: 'https://portal.example.com/app/' })).toEqual([
+      'https://portal.example.com',
+      'http://localhost:8080',
+    ]);
+  });
+
+  it('reads an explicit comma list, normalised to origins', () => {
+    expect(parseOrigins({ HELPER_ORIGINS: 'https://a.example, http://127.0.0.1:3000/' })).toEqual([
+      'https://a.example',
+      'http://127.0.0.1:3000',
+    ]);
+  });
+
+  it.each(['*', 'not a url', 'ftp://a.example', 'https://a.example/path', 'https://a.example?x=1'])(
+    'refuses %s naming the variable',
+    (value) => {
+      expect(() => parseOrigins({ HELPER_ORIGINS: value })).toThrow(/^HELPER_ORIGINS: /);
+    },
+  );
+});
+
+describe('HELPER_CONFIG_DIR and LOG_LEVEL', () => {
+  it('uses XDG_CONFIG_HOME, then ~/.config', () => {
+    expect(loadHelperConfig({ XDG_CONFIG_HOME: '/xdg' }).configDir).toBe('/xdg/benchside-helper');
+    expect(loadHelperConfig({ HELPER_CONFIG_DIR: '/explicit' }).configDir).toBe('/explicit');
+    expect(loadHelperConfig({ XDG_CONFIG_HOME: 'relative' }).configDir).toMatch(
+      /\/\.config\/benchside-helper$/,
+    );
+  });
+
+  it('refuses a relative HELPER_CONFIG_DIR and an unknown LOG_LEVEL', () => {
+    expect(() => loadHelperConfig({ HELPER_CONFIG_DIR: 'relative' })).toThrow(/^HELPER_CONFIG_DIR: /);
+    expect(() => loadHelperConfig({ LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL: /);
+  });
+});

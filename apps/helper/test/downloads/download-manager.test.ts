@@ -1,0 +1,305 @@
+import { copyFile, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DownloadManager, type DownloadManagerOptions } from '../../src/downloads/download-manager.ts';
+import { DOWNLOADS_FILE_NAME } from '../../src/downloads/download-state.ts';
+import { type RangeFileServer, startRangeFileServer } from '../../src/downloads/range-file-server.ts';
+import { makeTempDir } from '../support.ts';
+import { ownListeningSockets, PIECE_LENGTH, torrentFor, waitFor, writeRandomFile } from './fixtures.ts';
+
+const MB = 1024 * 1024;
+
+describe('DownloadManager', { timeout: 30_000 }, () => {
+  let work: string;
+  let stateDir: string;
+  let downloadFolder: string;
+  const managers: DownloadManager[] = [];
+  const servers: RangeFileServer[] = [];
+
+  beforeEach(async () => {
+    work = await makeTempDir('downloads');
+    stateDir = join(work, 'config');
+    downloadFolder = join(work, 'Downloads');
+  });
+
+  afterEach(async () => {
+    for (const manager of managers.splice(0)) await manager.close();
+    for (const server of servers.splice(0)) await server.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  async function openManager(options: Partial<DownloadManagerOptions> = {}): Promise<DownloadManager> {
+    const manager = await DownloadManager.open({
+      stateDir,
+      downloadFolder: () => downloadFolder,
+      ...options,
+    });
+    managers.push(manager);
+    return manager;
+  }
+
+  /** A package of `size` random bytes, its web seed on loopback, and the .torrent pointing at it. */
+  async function publish(size: number, options: { bytesPerSecond?: number; name?: string } = {}) {
+    const name = options.name ?? 'tool-package.bin';
+    const source = join(work, `published-${name}`);
+    const content = await writeRandomFile(source, size);
+    const files: Record<string, string> = { [`/seed/${name}`]: source };
+    const server = await startRangeFileServer({ files, ...options });
+    servers.push(server);
+    const torrent = await torrentFor(source, server.url(`/seed/${name}`), name);
+    return { name, source, content, server, torrent, files };
+  }
+
+  function itemOf(manager: DownloadManager, hash: string) {
+    const item = manager.list().find((candidate) => candidate.hash === hash);
+    if (!item) throw new Error(`${hash} is not in the list`);
+    return item;
+  }
+
+  it('downloads a package from its web seed to the byte', async () => {
+    const published = await publish(4 * MB);
+    const manager = await openManager();
+
+    const added = await manager.add({ torrent: published.torrent, soft: 'Unlock Tool', path: 'unlock-tool' });
+    expect(added).toMatchObject({ name: published.name, soft: 'Unlock Tool', size: 4 * MB });
+    expect(added.path).toBe(join(downloadFolder, 'unlock-tool'));
+    await waitFor(() => itemOf(manager, added.hash).state === 'done', 20_000, 'the download to finish');
+
+    expect(itemOf(manager, added.hash)).toMatchObject({
+      progress: 1,
+      downloaded: 4 * MB,
+      eta: 0,
+      downloadSpeed: 0,
+    });
+    const written = await readFile(join(downloadFolder, 'unlock-tool', published.name));
+    expect(written.equals(published.content)).toBe(true);
+    expect(manager.get(added.hash).files).toEqual([join(downloadFolder, 'unlock-tool', published.name)]);
+    expect(manager.list('Unlock Tool')).toHaveLength(1);
+    expect(manager.list('Other Tool')).toHaveLength(0);
+  });
+
+  it('opens no network port of its own while downloading', async () => {
+    const published = await publish(4 * MB, { bytesPerSecond: 512 * 1024 });
+    const before = await ownListeningSockets();
+    const manager = await openManager();
+    const { hash } = await manager.add({ torrent: published.torrent, soft: 'Tool', path: '' });
+    await waitFor(() => itemOf(manager, hash).downloaded > 0, 10_000, 'the first bytes');
+
+    // The only listener is the test's own web seed, which was there before the manager started.
+    expect(await ownListeningSockets()).toEqual(before);
+
+    // The same check sees a listener on all interfaces, as webtorrent opens by default.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, resolve));
+    const { port } = probe.address() as AddressInfo;
+    expect(await ownListeningSockets()).toContainEqual({ protocol: 'tcp6', port });
+    await new Promise((resolve) => probe.close(resolve));
+  });
+
+  it('stops web-seed transfers for real and resumes from the verified pieces', async () => {
+    // Slow enough per request that a stop lands mid-way: 32 pieces, a few fetched at a time.
+    const published = await publish(8 * MB, { bytesPerSecond: 1024 * 1024 });
+    const manager = await openManager();
+    const { hash } = await manager.add({ torrent: published.torrent, soft: 'Tool', path: 'tool' });
+    await waitFor(() => itemOf(manager, hash).progress >= 0.25, 20_000, 'a quarter of the package');
+
+    const stopped = await manager.stop(hash);
+    expect(stopped.state).toBe('stopped');
+    expect(stopped.downloadSpeed).toBe(0);
+    expect(stopped.eta).toBeNull();
+    // Requests on the wire are aborted too: at most what socket buffers already held gets through.
+    const atStop = published.server.bytesSent;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const settled = published.server.bytesSent;
+    expect(settled - atStop).toBeLessThanOrEqual(PIECE_LENGTH);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(published.server.bytesSent).toBe(settled);
+    expect(settled).toBeLessThan(8 * MB);
+    expect(itemOf(manager, hash).state).toBe('stopped');
+
+    await manager.start(hash);
+    await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the resumed download to finish');
+    const written = await readFile(join(downloadFolder, 'tool', published.name));
+    expect(written.equals(published.content)).toBe(true);
+    // Pieces verified before the stop were kept; only the aborted ones were fetched again.
+    expect(published.server.bytesSent).toBeLessThan(8 * MB + 4 * PIECE_LENGTH + 1);
+  });
+
+  it('downloads a multi-file package, each file from its own URL under the web seed', async () => {
+    const root = join(work, 'published', 'driver-pack');
+    await mkdir(join(root, 'sub'), { recursive: true });
+    const first = await writeRandomFile(join(root, 'first.bin'), 600 * 1024);
+    const second = await writeRandomFile(join(root, 'sub', 'second.bin'), 900 * 1024);
+    const server = await startRangeFileServer({
+      files: {
+        '/seed/driver-pack/first.bin': join(root, 'first.bin'),
+        '/seed/driver-pack/sub/second.bin': join(root, 'sub', 'second.bin'),
+      },
+    });
+    servers.push(server);
+    const torrent = await torrentFor(root, server.url('/seed/'));
+    const manager = await openManager();
+
+    const { hash } = await manager.add({ torrent, soft: 'Drivers', path: 'drivers' });
+    await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
+
+    const folder = join(downloadFolder, 'drivers', 'driver-pack');
+    expect((await readFile(join(folder, 'first.bin'))).equals(first)).toBe(true);
+    expect((await readFile(join(folder, 'sub', 'second.bin'))).equals(second)).toBe(true);
+    await manager.remove(hash, true);
+    expect(await readdir(join(downloadFolder, 'drivers'))).toEqual([]);
+  });
+
+  it('follows a web seed that redirects to a mirror', async () => {
+    const published = await publish(1 * MB);
+    const redirector = createHttpServer((_request, response) => {
+      response.writeHead(302, { location: published.server.url(`/seed/${published.name}`) }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const { port } = redirector.address() as AddressInfo;
+    const torrent = await torrentFor(published.source, `http://127.0.0.1:${port}/package`, published.name);
+    const manager = await openManager();
+
+    try {
+      const { hash } = await manager.add({ torrent, soft: 'Tool', path: '' });
+      await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
+      expect((await readFile(join(downloadFolder, published.name))).equals(published.content)).toBe(true);
+    } finally {
+      redirector.closeAllConnections();
+      await new Promise((resolve) => redirector.close(resolve));
+    }
+  });
+
+  it('removes a download with its data, or keeps the data when asked', async () => {
+    const kept = await publish(1 * MB, { name: 'kept.bin' });
+    const deleted = await publish(1 * MB, { name: 'deleted.bin' });
+    const manager = await openManager();
+    const keep = await manager.add({ torrent: kept.torrent, soft: 'Tool', path: 'pkg' });
+    const drop = await manager.add({ torrent: deleted.torrent, soft: 'Tool', path: 'pkg' });
+    await waitFor(
+      () => manager.list().every((item) => item.state === 'done'),
+      20_000,
+      'both downloads to finish',
+    );
+
+    await manager.remove(keep.hash);
+    await manager.remove(drop.hash, true);
+
+    expect(manager.list()).toEqual([]);
+    expect(await readdir(join(downloadFolder, 'pkg'))).toEqual(['kept.bin']);
+    await expect(manager.stop(drop.hash)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('restores the saved list in a fresh manager and resumes what was running', async () => {
+    const finished = await publish(1 * MB, { name: 'finished.bin' });
+    const paused = await publish(2 * MB, { name: 'paused.bin', bytesPerSecond: 512 * 1024 });
+    const running = await publish(2 * MB, { name: 'running.bin', bytesPerSecond: 512 * 1024 });
+    const first = await openManager();
+    const done = await first.add({ torrent: finished.torrent, soft: 'A', path: 'a' });
+    const stop = await first.add({ torrent: paused.torrent, soft: 'B', path: 'b' });
+    const run = await first.add({ torrent: running.torrent, soft: 'B', path: 'b' });
+    await waitFor(() => itemOf(first, done.hash).state === 'done', 20_000, 'the first download');
+    await waitFor(() => itemOf(first, stop.hash).downloaded > 0, 20_000, 'the second download to start');
+    await first.stop(stop.hash);
+    const stoppedAt = itemOf(first, stop.hash).downloaded;
+    await first.close();
+    managers.splice(managers.indexOf(first), 1);
+
+    const second = await openManager();
+    expect(second.list().map(({ hash, soft, path }) => ({ hash, soft, path }))).toEqual([
+      { hash: done.hash, soft: 'A', path: join(downloadFolder, 'a') },
+      { hash: stop.hash, soft: 'B', path: join(downloadFolder, 'b') },
+      { hash: run.hash, soft: 'B', path: join(downloadFolder, 'b') },
+    ]);
+    expect(itemOf(second, done.hash)).toMatchObject({ state: 'done', progress: 1 });
+    expect(itemOf(second, stop.hash)).toMatchObject({ state: 'stopped', downloaded: stoppedAt });
+    await waitFor(() => itemOf(second, run.hash).state === 'done', 20_000, 'the running download to resume');
+    expect((await readFile(join(downloadFolder, 'b', 'running.bin'))).equals(running.content)).toBe(true);
+    expect(itemOf(second, stop.hash).state).toBe('stopped');
+  });
+
+  it('starts empty with a warning when the saved list is corrupt', async () => {
+    const published = await publish(1 * MB);
+    const first = await openManager();
+    await first.add({ torrent: published.torrent, soft: 'Tool', path: '' });
+    await first.close();
+    managers.splice(managers.indexOf(first), 1);
+    // A torn write as a crash without the atomic rename would leave it.
+    const file = join(stateDir, DOWNLOADS_FILE_NAME);
+    const handle = await open(file, 'r+');
+    await handle.truncate((await stat(file)).size / 2);
+    await handle.close();
+
+    const warnings: string[] = [];
+    const second = await openManager({ warn: (message) => warnings.push(message) });
+
+    expect(second.list()).toEqual([]);
+    expect(warnings.join('\n')).toMatch(/is not valid JSON.*starting with no downloads/);
+    expect((await readdir(stateDir)).some((name) => name.startsWith(`${DOWNLOADS_FILE_NAME}.corrupt-`))).toBe(
+      true,
+    );
+  });
+
+  it('never finishes from a web seed that serves wrong bytes, and finishes once the seed is fixed', async () => {
+    const published = await publish(2 * MB);
+    // The seed now serves a copy with one byte flipped in piece 3.
+    const corrupt = join(work, 'corrupt.bin');
+    const damaged = Buffer.from(published.content);
+    damaged[3 * PIECE_LENGTH + 100] = (damaged[3 * PIECE_LENGTH + 100] ?? 0) ^ 0xff;
+    await writeFile(corrupt, damaged);
+    published.files[`/seed/${published.name}`] = corrupt;
+    const manager = await openManager();
+    const { hash } = await manager.add({ torrent: published.torrent, soft: 'Tool', path: '' });
+
+    await waitFor(() => itemOf(manager, hash).state === 'error', 20_000, 'the corruption to be reported');
+    const failed = itemOf(manager, hash);
+    expect(failed.error).toMatch(/corrupt data: piece 3 failed verification/);
+    expect(failed.progress).toBeLessThan(1);
+    // The bad piece never reached the disk.
+    const onDisk = await readFile(join(downloadFolder, published.name));
+    expect(
+      onDisk
+        .subarray(3 * PIECE_LENGTH, 4 * PIECE_LENGTH)
+        .equals(damaged.subarray(3 * PIECE_LENGTH, 4 * PIECE_LENGTH)),
+    ).toBe(false);
+
+    await copyFile(published.source, corrupt);
+    await manager.start(hash);
+    await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
+    expect((await readFile(join(downloadFolder, published.name))).equals(published.content)).toBe(true);
+  });
+
+  it('adds web seeds later and fetches the .torrent from a URL', async () => {
+    const published = await publish(1 * MB);
+    const torrentPath = join(work, 'package.torrent');
+    await writeFile(torrentPath, published.torrent);
+    published.files['/torrents/package.torrent'] = torrentPath;
+    const manager = await openManager();
+
+    const added = await manager.add({
+      torrentUrl: published.server.url('/torrents/package.torrent'),
+      soft: 'T',
+      path: 'x',
+    });
+    const extended = await manager.addWebSeeds(added.hash, [published.server.url('/mirror/package.bin')]);
+    expect(extended.hash).toBe(added.hash);
+    await waitFor(() => itemOf(manager, added.hash).state === 'done', 20_000, 'the download to finish');
+
+    await expect(
+      manager.add({ torrentUrl: published.server.url('/missing.torrent'), soft: 'T', path: 'x' }),
+    ).rejects.toMatchObject({
+      statusCode: 502,
+      message: 'The torrent file could not be downloaded: HTTP 404',
+    });
+    await expect(
+      manager.add({ torrent: Buffer.from('not a torrent'), soft: 'T', path: 'x' }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(manager.addWebSeeds(added.hash, ['ftp://example.test/x'])).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+});

@@ -1,0 +1,17 @@
+// Run by download-state.test.ts and killed at a random moment: changes the download list nonstop.
+import { DownloadManager } from '../../src/downloads/download-manager.ts';
+import { torrentWithPaths } from './fixtures.ts';
+
+const [stateDir = '', downloadFolder = ''] = process.argv.slice(2);
+const manager = await DownloadManager.open({ stateDir, downloadFolder: () => downloadFolder });
+process.stdout.write('ready\n');
+for (let round = 0; ; round++) {
+  const { hash } = await manager.add({
+    torrent: torrentWithPaths(`package-${process.pid}-${round}`, [['tool.bin']]),
+    soft: `Tool ${round}`,
+    path: `tool-${round % 3}`,
+  });
+  await manager.stop(hash);
+  await manager.start(hash);
+  if (round % 2 === 0) await manager.remove(hash);
+}

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, makeTempDir, postJson } from './support.ts';
+
+const BIN = fileURLToPath(new URL('../bin/benchside-helper.js', import.meta.url));
+
+type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
+
+const children: ChildProcess[] = [];
+const blockers: Server[] = [];
+const folders: string[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const blocker of blockers.splice(0)) blocker.close();
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+async function runBin(env: Record<string, string>): Promise<Started> {
+  const configDir = await makeTempDir('process');
+  folders.push(configDir);
+  const child = spawn(process.execPath, [BIN], {
+    env: { ...process.env, HELPER_CONFIG_DIR: configDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exit = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => output, exit };
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function occupy(port: number): Promise<void> {
+  const blocker = createServer();
+  blockers.push(blocker);
+  await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+}
+
+// Each case starts Node and compiles the TypeScript entry, which takes seconds on a busy machine.
+describe('benchside-helper', { timeout: 60_000 }, () => {
+  it('takes the first free port of HELPER_PORTS, prints where, and stops cleanly on SIGINT', async () => {
+    const taken = await freePort();
+    await occupy(taken);
+    const free = await freePort();
+    const started = await runBin({ HELPER_PORTS: `${taken},${free}` });
+    await waitFor(() => started.output().includes('helper listening on'), 'the listening line');
+    expect(started.output()).toContain(`helper listening on http://127.0.0.1:${free}\n`);
+    expect((await postJson(free, '/general/ping')).status).toBe(200);
+
+    started.child.kill('SIGINT');
+    expect(await started.exit).toBe(0);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const started = await runBin({ HELPER_PORTS: String(port) });
+    await waitFor(() => started.output().includes('helper listening on'), 'the listening line');
+    started.child.kill('SIGTERM');
+    expect(await started.exit).toBe(0);
+  });
+
+  it('gives up with a clear line when every port is taken', async () => {
+    const port = await freePort();
+    await occupy(port);
+    const started = await runBin({ HELPER_PORTS: String(port) });
+    expect(await started.exit).toBe(1);
+    expect(started.output()).toContain(`Every helper port is taken: ${port}`);
+  });
+
+  it('refuses bad configuration with one line naming the variable', async () => {
+    const started = await runBin({ HELPER_ORIGINS: '*' });
+    expect(await started.exit).toBe(1);
+    expect(started.output()).toBe('benchside-helper: HELPER_ORIGINS: "*" is not a URL\n');
+  });
+
+  it('keeps a readable settings file when killed in the middle of changes', async () => {
+    const port = await freePort();
+    const configDir = await makeTempDir('kill');
+    folders.push(configDir);
+    for (let round = 0; round < 3; round++) {
+      const started = await runBin({ HELPER_PORTS: String(port), HELPER_CONFIG_DIR: configDir });
+      await waitFor(() => started.output().includes('helper listening on'), 'the listening line');
+      const changes = Array.from({ length: 40 }, (_, index) =>
+        postJson(port, '/general/setDownloadFolder', {
+          path: join(configDir, `round-${round}-${index}`),
+        }).catch(() => undefined),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20 + round * 15));
+      started.child.kill('SIGKILL');
+      await started.exit;
+      await Promise.all(changes);
+      const text = await readFile(join(configDir, 'settings.json'), 'utf8').catch(() => '{}');
+      expect(() => JSON.parse(text), text).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { currentUserSchema } from '@benchside/contracts/auth';
+import type { Database } from '@benchside/db/database';
+import type { Config } from '@benchside/server/config';
+import { type App, createServer } from '@benchside/server/create-server';
+import { toCurrentUser } from '@benchside/server/current-user';
+import { UnauthorizedError } from '@benchside/server/errors';
+import { registerHealthRoute } from '@benchside/server/health';
+import { registerSessions } from '@benchside/server/sessions';
+import fastifyCors from '@fastify/cors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+
+export interface SupportAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * The support service on its own origin (spec §7 "Support service"). The portal's pages call it
+ * with credentials, so CORS admits exactly the portal's origin, and the portal's session cookie
+ * signs the user in here too.
+ */
+export async function buildSupportApp(options: SupportAppOptions): Promise<App> {
+  const { config, db } = options;
+  const app = createServer({
+    config,
+    ...(options.logger ? { logger: options.logger } : {}),
+    trustedOrigins: [config.publicOrigin],
+  });
+  await app.register(fastifyCors, {
+    origin: [config.publicOrigin],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+  await registerSessions(app, db, { secureCookies: config.secureCookies });
+
+  registerHealthRoute(app, '/health', db);
+  app.get(
+    '/me',
+    { preHandler: app.sessions.requireUser, schema: { response: { 200: currentUserSchema } } },
+    async (request) => {
+      if (!request.currentUser) throw new UnauthorizedError();
+      return toCurrentUser(request.currentUser);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net';
+import { currentUserSchema } from '@benchside/contracts/auth';
+import type { App } from '@benchside/server/create-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, postJson, type RunningApi, sessionCookie, startApi } from '../../api/test/start-api.ts';
+import { buildSupportApp } from '../src/app.ts';
+
+describe('support service on its own origin', () => {
+  let api: RunningApi;
+  let support: App;
+  let supportUrl: string;
+  const portalOrigin = 'http://127.0.0.1:8080';
+
+  beforeAll(async () => {
+    api = await startApi();
+    support = await buildSupportApp({ config: api.config, db: api.db });
+    await support.listen({ host: '127.0.0.1', port: 0 });
+    supportUrl = `http://127.0.0.1:${(support.server.address() as AddressInfo).port}`;
+    await createUser(api.db, {
+      username: 'tech',
+      email: 'tech@example.test',
+      password: 'Tech#Pass123',
+      name: 'Tech',
+    });
+  });
+  afterAll(async () => {
+    await support.close();
+    await api.close();
+  });
+
+  it('reports health', async () => {
+    const response = await fetch(`${supportUrl}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers a CORS preflight from the portal origin, with credentials', async () => {
+    const response = await fetch(`${supportUrl}/me`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: portalOrigin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(portalOrigin);
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
+  });
+
+  it('gives a foreign origin no CORS grant and refuses its state-changing calls', async () => {
+    const preflight = await fetch(`${supportUrl}/me`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const simple = await fetch(`${supportUrl}/me`, { headers: { origin: 'https://evil.example' } });
+    expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+    const post = await postJson(`${supportUrl}/me`, {}, { origin: 'https://evil.example' });
+    expect(post.status).toBe(403);
+  });
+
+  it('answers 401 on /me without the portal cookie', async () => {
+    const response = await fetch(`${supportUrl}/me`, { headers: { origin: portalOrigin } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('knows the user by the cookie the portal’s sign-in set', async () => {
+    const login = await postJson(`${api.url}/api/login`, { username: 'tech', password: 'Tech#Pass123' });
+    const cookie = sessionCookie(login) ?? '';
+    const response = await fetch(`${supportUrl}/me`, { headers: { cookie, origin: portalOrigin } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(portalOrigin);
+    expect(currentUserSchema.parse(await response.json())).toMatchObject({
+      username: 'tech',
+      profile: { name: 'Tech' },
+    });
+
+    await fetch(`${api.url}/api/logout`, { headers: { cookie } });
+    expect((await fetch(`${supportUrl}/me`, { headers: { cookie } })).status).toBe(401);
+  });
+});

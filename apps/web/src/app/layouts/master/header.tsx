@@ -1,0 +1,40 @@
+import type { CurrentUser } from '@benchside/contracts/auth';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconMenu } from '../../../components/ui/icons.tsx';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { HeaderMenu } from './header-menu.tsx';
+import { Topbar } from './topbar.tsx';
+
+export function Header({ user, containerClass }: { user: CurrentUser | null; containerClass: string }) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="app-header">
+      <div className={`${containerClass} header-container`}>
+        <button
+          type="button"
+          className="btn btn-icon topbar-button d-lg-none me-1"
+          aria-label={menuOpen ? t('menu.closeMenu') : t('menu.openMenu')}
+          aria-expanded={menuOpen}
+          aria-controls="header-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <IconMenu />
+        </button>
+        <Link to="/" className="header-logo text-reset text-decoration-none">
+          <Logo />
+        </Link>
+        <nav
+          id="header-menu"
+          className={`header-menu${menuOpen ? ' show' : ''}`}
+          aria-label={t('menu.mainNavigation')}
+        >
+          <HeaderMenu signedIn={user !== null} onNavigate={() => setMenuOpen(false)} />
+        </nav>
+        <Topbar user={user} />
+      </div>
+    </header>
+  );
+}

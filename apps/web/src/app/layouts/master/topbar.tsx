@@ -1,0 +1,29 @@
+import type { CurrentUser } from '@benchside/contracts/auth';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HelperStatusButton } from '../../../features/helper/components/helper-status-button.tsx';
+import { NotificationsButton } from '../../../features/notifications/components/notifications-button.tsx';
+import { ThemeModeSwitcher } from './theme-mode-switcher.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export function Topbar({ user }: { user: CurrentUser | null }) {
+  const { t } = useTranslation();
+  if (!user) {
+    return (
+      <div className="topbar">
+        <ThemeModeSwitcher />
+        <Link to="/auth" className="btn btn-primary btn-sm ms-2">
+          {t('topbar.signIn')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="topbar">
+      <HelperStatusButton />
+      <NotificationsButton />
+      <ThemeModeSwitcher />
+      <UserMenu user={user} />
+    </div>
+  );
+}

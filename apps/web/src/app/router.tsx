@@ -1,0 +1,179 @@
+import { type ComponentType, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { SignedInLanding } from '../features/account/components/signed-in-landing.tsx';
+import { importWithTimeout } from '../lib/lazy-import.ts';
+
+/** A lazy route component whose chunk must arrive within the spec's timeout. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await importWithTimeout(load)) }));
+}
+
+export const loadAuthLayout = () => import('./layouts/auth-layout.tsx');
+export const loadLoginPage = () => import('../features/auth/routes/login-page.tsx');
+
+const AuthLayout = lazyPage(loadAuthLayout, (m) => m.AuthLayout);
+const LoginPage = lazyPage(loadLoginPage, (m) => m.LoginPage);
+const MasterLayout = lazyPage(
+  () => import('./layouts/master/master-layout.tsx'),
+  (m) => m.MasterLayout,
+);
+const PolicyLayout = lazyPage(
+  () => import('./layouts/policy-layout.tsx'),
+  (m) => m.PolicyLayout,
+);
+const PolicyPage = lazyPage(
+  () => import('../features/policy/routes/policy-page.tsx'),
+  (m) => m.PolicyPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('../features/errors/routes/not-found-page.tsx'),
+  (m) => m.NotFoundPage,
+);
+const ServerErrorPage = lazyPage(
+  () => import('../features/errors/routes/server-error-page.tsx'),
+  (m) => m.ServerErrorPage,
+);
+const LogoutPage = lazyPage(
+  () => import('../features/auth/routes/logout-page.tsx'),
+  (m) => m.LogoutPage,
+);
+const WelcomePage = lazyPage(
+  () => import('../features/welcome/routes/welcome-page.tsx'),
+  (m) => m.WelcomePage,
+);
+const CardsPage = lazyPage(
+  () => import('../features/cards/routes/cards-page.tsx'),
+  (m) => m.CardsPage,
+);
+const FirmwaresPage = lazyPage(
+  () => import('../features/firmwares/routes/firmwares-page.tsx'),
+  (m) => m.FirmwaresPage,
+);
+const ToolsPage = lazyPage(
+  () => import('../features/tools/routes/tools-page.tsx'),
+  (m) => m.ToolsPage,
+);
+const FilesPage = lazyPage(
+  () => import('../features/files/routes/files-page.tsx'),
+  (m) => m.FilesPage,
+);
+const DownloadsPage = lazyPage(
+  () => import('../features/downloads/routes/downloads-page.tsx'),
+  (m) => m.DownloadsPage,
+);
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/routes/notifications-page.tsx'),
+  (m) => m.NotificationsPage,
+);
+const RegistrationPage = lazyPage(
+  () => import('../features/auth/routes/registration-page.tsx'),
+  (m) => m.RegistrationPage,
+);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/routes/verify-email-page.tsx'),
+  (m) => m.VerifyEmailPage,
+);
+const ResendEmailConfirmationPage = lazyPage(
+  () => import('../features/auth/routes/resend-email-confirmation-page.tsx'),
+  (m) => m.ResendEmailConfirmationPage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/routes/forgot-password-page.tsx'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/routes/reset-password-page.tsx'),
+  (m) => m.ResetPasswordPage,
+);
+const TwoFactorPage = lazyPage(
+  () => import('../features/auth/routes/two-factor-page.tsx'),
+  (m) => m.TwoFactorPage,
+);
+const AccountLayout = lazyPage(
+  () => import('../features/account/components/account-layout.tsx'),
+  (m) => m.AccountLayout,
+);
+const AccountOverviewPage = lazyPage(
+  () => import('../features/account/routes/account-overview-page.tsx'),
+  (m) => m.AccountOverviewPage,
+);
+const AccountSettingsPage = lazyPage(
+  () => import('../features/account/routes/account-settings-page.tsx'),
+  (m) => m.AccountSettingsPage,
+);
+const AccountSecurityPage = lazyPage(
+  () => import('../features/account/routes/account-security-page.tsx'),
+  (m) => m.AccountSecurityPage,
+);
+const AccountLoginHistoryPage = lazyPage(
+  () => import('../features/account/routes/account-login-history-page.tsx'),
+  (m) => m.AccountLoginHistoryPage,
+);
+const ChangeEmailPage = lazyPage(
+  () => import('../features/account/routes/change-email-page.tsx'),
+  (m) => m.ChangeEmailPage,
+);
+const ConfirmEmailPage = lazyPage(
+  () => import('../features/account/routes/confirm-email-page.tsx'),
+  (m) => m.ConfirmEmailPage,
+);
+
+/**
+ * Spec §2 route table. Signed in: the index and auth/* go to /cards (or back to the page that asked
+ * for sign-in), unknown paths to /error/404.
+ * Signed out: `/` is the welcome page, /auth the auth area, anything else goes to /auth.
+ * The policy, error and sign-out pages and the two e-mail-change link pages are there for everyone.
+ */
+export function AppRoutes({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Routes>
+      {signedIn ? (
+        <>
+          <Route index element={<Navigate to="/cards" replace />} />
+          <Route element={<MasterLayout />}>
+            <Route path="cards/*" element={<CardsPage />} />
+            <Route path="firmwares" element={<FirmwaresPage />} />
+            <Route path="tools" element={<ToolsPage />} />
+            <Route path="files" element={<FilesPage />} />
+            <Route path="downloads" element={<DownloadsPage />} />
+            <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="account" element={<AccountLayout />}>
+              <Route index element={<Navigate to="overview" replace />} />
+              <Route path="overview" element={<AccountOverviewPage />} />
+              <Route path="settings" element={<AccountSettingsPage />} />
+              <Route path="security" element={<AccountSecurityPage />} />
+              <Route path="login-history" element={<AccountLoginHistoryPage />} />
+            </Route>
+          </Route>
+          <Route path="auth/*" element={<SignedInLanding />} />
+          <Route path="*" element={<Navigate to="/error/404" replace />} />
+        </>
+      ) : (
+        <>
+          <Route element={<MasterLayout />}>
+            <Route index element={<WelcomePage />} />
+          </Route>
+          <Route path="auth" element={<AuthLayout />}>
+            <Route index element={<Navigate to="login" replace />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="registration" element={<RegistrationPage />} />
+            <Route path="verify-email" element={<VerifyEmailPage />} />
+            <Route path="resend-email-confirmation" element={<ResendEmailConfirmationPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="2fa" element={<TwoFactorPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/auth" replace />} />
+        </>
+      )}
+      <Route path="policy" element={<PolicyLayout />}>
+        <Route index element={<PolicyPage />} />
+      </Route>
+      <Route path="account/change-email" element={<ChangeEmailPage />} />
+      <Route path="account/confirm-email" element={<ConfirmEmailPage />} />
+      <Route path="error/404" element={<NotFoundPage />} />
+      <Route path="error/500" element={<ServerErrorPage />} />
+      <Route path="logout" element={<LogoutPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../lib/i18n.ts';
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** A validation or server message in the spec's English; shown translated. */
+  error?: string;
+  type?: 'text' | 'email' | 'password' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
+  maxLength?: number;
+  size?: 'lg';
+  /** Shown beside the label (e.g. a "Forgot password?" link). */
+  labelAside?: ReactNode;
+  /** Shown under the input (e.g. the strength meter); its element id joins the input's description. */
+  hint?: ReactNode;
+  hintId?: string;
+  className?: string;
+  /** Typed exactly as given (usernames, codes): no auto-capitalising, no spell checking. */
+  verbatim?: boolean;
+}
+
+/** A labelled input whose validation message is tied to it for assistive technology. */
+export function TextField({
+  id,
+  label,
+  registration,
+  error,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength,
+  size,
+  labelAside,
+  hint,
+  hintId,
+  className = 'mb-3',
+  verbatim = type === 'email',
+}: TextFieldProps) {
+  const { t } = useTranslation();
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hintId ?? null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <div className="d-flex justify-content-between align-items-baseline">
+        <label htmlFor={id} className="form-label">
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        autoCapitalize={verbatim ? 'none' : undefined}
+        spellCheck={verbatim ? false : undefined}
+        className={`form-control${size ? ` form-control-${size}` : ''}${error ? ' is-invalid' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...registration}
+      />
+      {error ? (
+        <div id={errorId} className="invalid-feedback">
+          {translateMessage(t, error)}
+        </div>
+      ) : null}
+      {hint}
+    </div>
+  );
+}

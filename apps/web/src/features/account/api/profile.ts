@@ -1,0 +1,32 @@
+import type { ProfileEditBody } from '@benchside/contracts/accounts';
+import { type CurrentUser, currentUserSchema } from '@benchside/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import { currentUserQueryKey } from '../../../lib/auth.ts';
+import { http } from '../../../lib/http.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+
+function storeCurrentUser(response: unknown): CurrentUser {
+  const user = currentUserSchema.parse(response);
+  queryClient.setQueryData(currentUserQueryKey, user);
+  return user;
+}
+
+/** `POST /api/profiles/edit`: answers the updated user, which replaces the cached one. */
+export async function updateProfile(body: ProfileEditBody): Promise<CurrentUser> {
+  return storeCurrentUser(await http.post('/profiles/edit', body));
+}
+
+export function useUpdateProfile() {
+  return useMutation({ mutationFn: updateProfile });
+}
+
+/** `PATCH /api/users/edit/{id}` (merge-patch): switches e-mail-code two-factor sign-in. */
+export async function setTwoFactor(userId: string, enabled: boolean): Promise<CurrentUser> {
+  return storeCurrentUser(
+    await http.patch(`/users/edit/${encodeURIComponent(userId)}`, { userPortal2fa: enabled }),
+  );
+}
+
+export function useSetTwoFactor(userId: string) {
+  return useMutation({ mutationFn: (enabled: boolean) => setTwoFactor(userId, enabled) });
+}

@@ -1,0 +1,34 @@
+import '../account.scss';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+
+const TABS = [
+  { path: '/account/overview', key: 'account.tabs.overview' },
+  { path: '/account/settings', key: 'account.tabs.settings' },
+  { path: '/account/security', key: 'account.tabs.security' },
+  { path: '/account/login-history', key: 'account.tabs.loginHistory' },
+] as const;
+
+/** The account area: one tab per page, each page its own chunk below. */
+export function AccountLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <nav aria-label={t('account.tabs.label')}>
+        <ul className="nav account-tabs">
+          {TABS.map((tab) => (
+            <li className="nav-item" key={tab.path}>
+              <NavLink to={tab.path} className="nav-link">
+                {t(tab.key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}

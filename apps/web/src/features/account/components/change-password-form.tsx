@@ -1,0 +1,98 @@
+import { changePasswordBodySchema } from '@benchside/contracts/accounts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter.tsx';
+import { TextField } from '../../../components/forms/text-field.tsx';
+import { apiErrorMessage, violationsOf } from '../../../lib/api-error-message.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { notify } from '../../../lib/notify.ts';
+import { changePassword } from '../api/change-password.ts';
+import { SectionCard } from './section-card.tsx';
+import { SubmitButton } from './submit-button.tsx';
+
+const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string().min(1, 'Confirm Password is required') })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'Password and Confirm Password must match',
+    path: ['confirmPassword'],
+  });
+type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
+
+/** Current password, then the new one twice with the strength meter; other devices are signed out. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordFormValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password, newPassword }) => {
+    setFailure(null);
+    try {
+      const message = await changePassword(password, newPassword);
+      reset();
+      notify(translateMessage(t, message), 'success');
+    } catch (error) {
+      for (const { field, message } of violationsOf(error)) {
+        if (field === 'password' || field === 'newPassword') setError(field, { message });
+      }
+      setFailure(apiErrorMessage(t, error, 'Something went wrong, please try again later.'));
+    }
+  });
+
+  return (
+    <SectionCard
+      id="change-password"
+      title={t('account.changePassword.title')}
+      description={t('account.changePassword.description')}
+    >
+      <form onSubmit={onSubmit} noValidate className="account-form" aria-labelledby="change-password-title">
+        {failure ? (
+          <div className="alert alert-danger" role="alert">
+            {failure}
+          </div>
+        ) : null}
+        <TextField
+          id="change-password-current"
+          label={t('account.changePassword.current')}
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <TextField
+          id="change-password-new"
+          label={t('account.changePassword.new')}
+          type="password"
+          autoComplete="new-password"
+          registration={register('newPassword')}
+          error={errors.newPassword?.message}
+          hintId="change-password-strength"
+          hint={<PasswordStrengthMeter id="change-password-strength" password={watch('newPassword')} />}
+        />
+        <TextField
+          id="change-password-confirm"
+          label={t('account.changePassword.confirm')}
+          type="password"
+          autoComplete="new-password"
+          className="mb-4"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <SubmitButton label={t('account.changePassword.submit')} busy={isSubmitting} />
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { LOGIN_LOGS_PAGE_SIZE, useLoginLogs } from '../api/login-logs.ts';
+import { formatDateTime } from '../format.ts';
+import { SectionCard } from './section-card.tsx';
+import { UserAgentCell } from './user-agent-cell.tsx';
+
+/** Every sign-in attempt, newest first, a page at a time. */
+export function LoginHistoryTable() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const logs = useLoginLogs(page);
+  const pageCount = Math.max(1, Math.ceil((logs.data?.totalItems ?? 0) / LOGIN_LOGS_PAGE_SIZE));
+
+  return (
+    <SectionCard id="login-history" title={t('account.loginHistory.title')} description={t('account.loginHistory.description')}>
+      {logs.isError ? (
+        <div className="alert alert-danger mb-0" role="alert">
+          {apiErrorMessage(t, logs.error, 'Something went wrong, please try again later.')}
+        </div>
+      ) : null}
+      {logs.isPending ? <span className="spinner-border text-primary" role="status" aria-label={t('account.loading')} /> : null}
+      {logs.data ? (
+        logs.data.totalItems === 0 ? (
+          <p className="text-body-secondary mb-0">{t('account.loginHistory.empty')}</p>
+        ) : (
+          <>
+            <div className="table-responsive">
+              <table className="table account-table mb-3" aria-busy={logs.isFetching || undefined}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('account.loginHistory.time')}</th>
+                    <th scope="col">{t('account.loginHistory.ip')}</th>
+                    <th scope="col">{t('account.loginHistory.browser')}</th>
+                    <th scope="col">{t('account.loginHistory.result')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {logs.data.member.map((entry) => (
+                    <tr key={entry.id}>
+                      <td>
+                        <time dateTime={entry.loginAt}>{formatDateTime(entry.loginAt, i18n.language)}</time>
+                      </td>
+                      <td>{entry.ip}</td>
+                      <td>
+                        <UserAgentCell userAgent={entry.userAgent} />
+                      </td>
+                      <td>
+                        <span className={`badge ${entry.success ? 'text-bg-success' : 'text-bg-danger'}`}>
+                          {entry.success ? t('account.loginHistory.succeeded') : t('account.loginHistory.failed')}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <nav aria-label={t('account.loginHistory.pages')} className="d-flex align-items-center gap-3 flex-wrap">
+              <ul className="pagination mb-0">
+                <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
+                  <button type="button" className="page-link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    {t('account.loginHistory.previous')}
+                  </button>
+                </li>
+                <li className={`page-item${page >= pageCount ? ' disabled' : ''}`}>
+                  <button
+                    type="button"
+                    className="page-link"
+                    disabled={page >= pageCount}
+                    onClick={() => setPage(page + 1)}
+                  >
+                    {t('account.loginHistory.next')}
+                  </button>
+                </li>
+              </ul>
+              <span className="text-body-secondary small" aria-live="polite">
+                {t('account.loginHistory.pageOf', { page, pages: pageCount, total: logs.data.totalItems })}
+              </span>
+            </nav>
+          </>
+        )
+      ) : null}
+    </SectionCard>
+  );
+}

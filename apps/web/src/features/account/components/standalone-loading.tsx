@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { FallbackPage } from '../../../components/fallback-page.tsx';
+
+/** The e-mail link pages stand alone, shaped like the error pages; this is their waiting state. */
+export function StandaloneLoading() {
+  const { t } = useTranslation();
+  return (
+    <FallbackPage
+      title={t('account.changeEmail.working')}
+      action={<span className="spinner-border text-primary" role="status" aria-label={t('account.changeEmail.working')} />}
+    />
+  );
+}

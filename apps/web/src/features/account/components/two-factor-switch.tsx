@@ -1,0 +1,43 @@
+import type { CurrentUser } from '@benchside/contracts/auth';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSetTwoFactor } from '../api/profile.ts';
+import { SectionCard } from './section-card.tsx';
+
+/** E-mail-code two-factor sign-in on or off (`PATCH /api/users/edit/{id}`). */
+export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const setTwoFactor = useSetTwoFactor(user.id);
+  const enabled = setTwoFactor.isPending ? Boolean(setTwoFactor.variables) : user.userPortal2fa;
+
+  const toggle = (next: boolean) =>
+    setTwoFactor.mutate(next, {
+      onSuccess: (updated) =>
+        notify(updated.userPortal2fa ? t('account.twoFactor.enabled') : t('account.twoFactor.disabled'), 'success'),
+      onError: (error) => notify(apiErrorMessage(t, error, 'Something went wrong, please try again later.'), 'error'),
+    });
+
+  return (
+    <SectionCard id="two-factor" title={t('account.twoFactor.title')}>
+      <div className="form-check form-switch">
+        <input
+          id="two-factor-switch"
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          checked={enabled}
+          disabled={setTwoFactor.isPending}
+          aria-describedby="two-factor-help"
+          onChange={(event) => toggle(event.target.checked)}
+        />
+        <label htmlFor="two-factor-switch" className="form-check-label fw-semibold">
+          {t('account.twoFactor.label')}
+        </label>
+      </div>
+      <p id="two-factor-help" className="text-body-secondary small mb-0 mt-2">
+        {t('account.twoFactor.help', { email: user.email })}
+      </p>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,36 @@
+import {
+  CLIENT_CONFIG_ELEMENT_ID,
+  type ClientConfig,
+  clientConfigSchema,
+} from '@benchside/contracts/client-config';
+import { DEFAULT_LANGUAGE_STORAGE_KEY } from './language.ts';
+
+/** Used when the page was not served by the API (e.g. the Vite dev server) or the block is broken. */
+export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
+  supportUrl: 'http://127.0.0.1:8081',
+  supportEnabled: false,
+  googleClientId: null,
+  facebookAppId: null,
+  contactEmail: 'privacy@benchside.test',
+  whereToBuyUrl: 'https://benchside.test/where-to-buy',
+  helperInstallerUrl: '/dl/benchside-helper-setup',
+  helperLaunchUrl: 'benchside-helper://launch',
+  downloadsHost: '/dl',
+  languageStorageKey: DEFAULT_LANGUAGE_STORAGE_KEY,
+};
+
+export function parseClientConfig(text: string | null | undefined): ClientConfig {
+  if (!text) return DEFAULT_CLIENT_CONFIG;
+  try {
+    const parsed = clientConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : DEFAULT_CLIENT_CONFIG;
+  } catch {
+    return DEFAULT_CLIENT_CONFIG;
+  }
+}
+
+export function readClientConfig(document: Document): ClientConfig {
+  return parseClientConfig(document.getElementById(CLIENT_CONFIG_ELEMENT_ID)?.textContent);
+}
+
+export const clientConfig = readClientConfig(document);

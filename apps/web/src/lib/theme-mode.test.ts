@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyThemeMode,
+  readThemeMenuMode,
+  resolveThemeMode,
+  saveThemeMode,
+  THEME_MODE_MENU_KEY,
+  THEME_MODE_VALUE_KEY,
+} from './theme-mode.ts';
+
+function rootWith(dataTheme?: string): Element {
+  const root = document.createElement('html');
+  if (dataTheme) root.setAttribute('data-theme', dataTheme);
+  return root;
+}
+
+describe('theme mode', () => {
+  it('prefers the stored choice, then the data-theme attribute, then system', () => {
+    expect(readThemeMenuMode(localStorage, rootWith())).toBe('system');
+    expect(readThemeMenuMode(localStorage, rootWith('dark'))).toBe('dark');
+    localStorage.setItem(THEME_MODE_MENU_KEY, 'light');
+    expect(readThemeMenuMode(localStorage, rootWith('dark'))).toBe('light');
+  });
+
+  it('ignores stored values that are not a theme mode', () => {
+    localStorage.setItem(THEME_MODE_MENU_KEY, 'purple');
+    expect(readThemeMenuMode(localStorage, rootWith())).toBe('system');
+  });
+
+  it('follows the system colour-scheme preference in system mode', () => {
+    expect(resolveThemeMode('system', true)).toBe('dark');
+    expect(resolveThemeMode('system', false)).toBe('light');
+    expect(resolveThemeMode('light', true)).toBe('light');
+    expect(resolveThemeMode('dark', false)).toBe('dark');
+  });
+
+  it('applies the mode as Bootstrap data-bs-theme and stores both keys', () => {
+    const root = rootWith();
+    applyThemeMode(root, 'dark');
+    expect(root.getAttribute('data-bs-theme')).toBe('dark');
+    saveThemeMode(localStorage, 'system', 'dark');
+    expect(localStorage.getItem(THEME_MODE_MENU_KEY)).toBe('system');
+    expect(localStorage.getItem(THEME_MODE_VALUE_KEY)).toBe('dark');
+  });
+});

@@ -1,0 +1,88 @@
+import { createStore, useStore } from './create-store.ts';
+
+export type ThemeMode = 'light' | 'dark';
+export type ThemeMenuMode = ThemeMode | 'system';
+
+export const THEME_MODE_VALUE_KEY = 'kt_theme_mode_value';
+export const THEME_MODE_MENU_KEY = 'kt_theme_mode_menu';
+export const THEME_MENU_MODES: readonly ThemeMenuMode[] = ['light', 'dark', 'system'];
+
+function isThemeMenuMode(value: unknown): value is ThemeMenuMode {
+  return typeof value === 'string' && (THEME_MENU_MODES as readonly string[]).includes(value);
+}
+
+/** Spec §4: the stored choice, else the page's `data-theme` attribute, else system. */
+export function readThemeMenuMode(storage: Pick<Storage, 'getItem'>, root: Element): ThemeMenuMode {
+  let stored: string | null = null;
+  try {
+    stored = storage.getItem(THEME_MODE_MENU_KEY);
+  } catch {
+    // Storage can be blocked (privacy settings); the attribute and system preference still apply.
+  }
+  if (isThemeMenuMode(stored)) return stored;
+  const attribute = root.getAttribute('data-theme');
+  return isThemeMenuMode(attribute) ? attribute : 'system';
+}
+
+export function resolveThemeMode(menuMode: ThemeMenuMode, systemPrefersDark: boolean): ThemeMode {
+  if (menuMode === 'system') return systemPrefersDark ? 'dark' : 'light';
+  return menuMode;
+}
+
+/** Bootstrap 5.3 colour modes switch on `data-bs-theme`. */
+export function applyThemeMode(root: Element, mode: ThemeMode): void {
+  root.setAttribute('data-bs-theme', mode);
+}
+
+export function saveThemeMode(
+  storage: Pick<Storage, 'setItem'>,
+  menuMode: ThemeMenuMode,
+  mode: ThemeMode,
+): void {
+  try {
+    storage.setItem(THEME_MODE_MENU_KEY, menuMode);
+    storage.setItem(THEME_MODE_VALUE_KEY, mode);
+  } catch {
+    // Not persisting is acceptable; the choice still applies to this page.
+  }
+}
+
+const darkSchemeQuery = '(prefers-color-scheme: dark)';
+
+function systemPrefersDark(): boolean {
+  return window.matchMedia?.(darkSchemeQuery).matches ?? false;
+}
+
+interface ThemeState {
+  menuMode: ThemeMenuMode;
+  mode: ThemeMode;
+}
+
+const themeStore = createStore<ThemeState>({ menuMode: 'system', mode: 'light' });
+
+/** Reads the stored choice, applies it and follows the system preference while in system mode. */
+export function startThemeMode(): void {
+  const root = document.documentElement;
+  const menuMode = readThemeMenuMode(localStorage, root);
+  const mode = resolveThemeMode(menuMode, systemPrefersDark());
+  applyThemeMode(root, mode);
+  themeStore.set({ menuMode, mode });
+  window.matchMedia?.(darkSchemeQuery).addEventListener('change', (event) => {
+    const { menuMode: current } = themeStore.get();
+    if (current !== 'system') return;
+    const next = resolveThemeMode(current, event.matches);
+    applyThemeMode(root, next);
+    themeStore.set({ menuMode: current, mode: next });
+  });
+}
+
+export function setThemeMenuMode(menuMode: ThemeMenuMode): void {
+  const mode = resolveThemeMode(menuMode, systemPrefersDark());
+  applyThemeMode(document.documentElement, mode);
+  saveThemeMode(localStorage, menuMode, mode);
+  themeStore.set({ menuMode, mode });
+}
+
+export function useThemeMode(): ThemeState {
+  return useStore(themeStore);
+}

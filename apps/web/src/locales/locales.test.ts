@@ -1,0 +1,70 @@
+import { LANGUAGES } from '@benchside/contracts/languages';
+import { describe, expect, it } from 'vitest';
+import de from './de.json';
+import en from './en.json';
+import es from './es.json';
+import fr from './fr.json';
+import ja from './ja.json';
+import zh from './zh.json';
+
+const locales = { en, zh, es, ja, de, fr };
+
+function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  if (typeof value === 'string') {
+    entries.set(prefix, value);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, text] of flatten(child, prefix ? `${prefix}.${key}` : key)) entries.set(path, text);
+    }
+  }
+  return entries;
+}
+
+// Words that are the same in a language as in English (names, loanwords, placeholders).
+const SAME_AS_ENGLISH = new Set([
+  'app.name',
+  'app.documentTitle',
+  'helper.launch.launch',
+  'welcome.helperTitle',
+  'topbar.helperStatus',
+  'menu.firmwares',
+  'menu.downloads',
+  'menu.support',
+  'menu.notifications',
+  'topbar.notifications',
+  'errors.notFound.code',
+  'errors.server.code',
+  'theme.system',
+  'language.names.zh',
+  'pages.account.layoutTitle',
+  'pages.account.toolbarOption',
+]);
+
+describe('locales', () => {
+  const english = flatten(en);
+
+  it('exist for every language of the spec', () => {
+    expect(Object.keys(locales).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  for (const [language, resources] of Object.entries(locales)) {
+    it(`${language} has exactly the English keys`, () => {
+      expect([...flatten(resources).keys()].sort()).toEqual([...english.keys()].sort());
+    });
+
+    if (language === 'en') continue;
+
+    it(`${language} is a real translation, not English copies`, () => {
+      const copies = [...flatten(resources)]
+        .filter(([path, text]) => english.get(path) === text)
+        .map(([path]) => path.replace(/^translation\./, ''))
+        .filter((path) => !SAME_AS_ENGLISH.has(path));
+      expect(copies).toEqual([]);
+    });
+  }
+
+  it('English messages are the spec wording, keyed by themselves', () => {
+    for (const [key, text] of Object.entries(en.messages)) expect(text).toBe(key);
+  });
+});

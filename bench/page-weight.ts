@@ -1,0 +1,53 @@
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+export type PageWeight = {
+  gzipBytes: number;
+  rawBytes: number;
+  files: Array<{ url: string; type: 'script' | 'stylesheet'; rawBytes: number; gzipBytes: number }>;
+};
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Every JS and CSS file the page loads in a fresh Chromium, each gzipped here at level 9. */
+export async function measurePageWeight(url: string): Promise<PageWeight> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const pending: Array<Promise<PageWeight['files'][number] | undefined>> = [];
+    page.on('response', (response) => {
+      const resourceType = response.request().resourceType();
+      if (resourceType !== 'script' && resourceType !== 'stylesheet') return;
+      pending.push(
+        response.body().then(
+          (body) => ({
+            url: response.url(),
+            type: resourceType,
+            rawBytes: body.length,
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+          }),
+          () => undefined,
+        ),
+      );
+    });
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
+    const files = (await Promise.all(pending)).filter((file) => file !== undefined);
+    return {
+      gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+      rawBytes: files.reduce((sum, file) => sum + file.rawBytes, 0),
+      files,
+    };
+  } finally {
+    await browser.close();
+  }
+}

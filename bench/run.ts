@@ -1,0 +1,105 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureLighthouse } from './lighthouse.ts';
+import { measurePageWeight } from './page-weight.ts';
+import { signInAsDemo, startStack } from './stack.ts';
+import { measureThroughput } from './throughput.ts';
+
+/** `npm run bench`: the platform's performance budgets (issue "Platform" item 9), measured in one run. */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SIGN_IN_PATH = '/auth/login';
+
+type Figure = { name: string; value: string; budget: string; pass: boolean };
+
+function kilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+const startedAt = new Date();
+console.log('Starting the stack as npm start does…');
+const stack = await startStack(root);
+console.log(`Database: ${stack.database}`);
+let figures: Figure[];
+let details: Record<string, unknown>;
+try {
+  const cookie = await signInAsDemo(stack.baseUrl);
+
+  console.log('Load: GET /api/me (signed in) vs a bare Fastify route, 50 connections, 10 s each…');
+  const throughput = await measureThroughput(root, stack.baseUrl, cookie);
+
+  console.log(`Page weight of ${SIGN_IN_PATH} in Chromium…`);
+  const weight = await measurePageWeight(`${stack.baseUrl}${SIGN_IN_PATH}`);
+
+  console.log(`Lighthouse on ${SIGN_IN_PATH} (3 runs)…`);
+  const scores = await measureLighthouse(`${stack.baseUrl}${SIGN_IN_PATH}`);
+
+  const cleanLoad =
+    throughput.api.non2xx === 0 && throughput.api.errors === 0 && throughput.bare.errors === 0;
+  figures = [
+    {
+      name: 'GET /api/me throughput vs bare Fastify',
+      value: `${(throughput.ratio * 100).toFixed(1)} % (${Math.round(throughput.api.requestsPerSecond)} vs ${Math.round(throughput.bare.requestsPerSecond)} req/s)`,
+      budget: '≥ 25 %, no errors',
+      pass: throughput.ratio >= 0.25 && cleanLoad,
+    },
+    {
+      name: `${SIGN_IN_PATH} JS+CSS, gzipped`,
+      value: `${kilobytes(weight.gzipBytes)} in ${weight.files.length} files`,
+      budget: '≤ 150 KB',
+      pass: weight.gzipBytes <= 150 * 1024,
+    },
+    {
+      name: `Lighthouse performance ${SIGN_IN_PATH}`,
+      value: `${scores.performance} (runs ${scores.runs.join(', ')})`,
+      budget: '≥ 95',
+      pass: scores.performance >= 95,
+    },
+    {
+      name: `Lighthouse accessibility ${SIGN_IN_PATH}`,
+      value: String(scores.accessibility),
+      budget: '≥ 95',
+      pass: scores.accessibility >= 95,
+    },
+  ];
+  details = { throughput, weight, lighthouse: scores };
+} finally {
+  await stack.stop();
+}
+
+const widths = [0, 1, 2].map((column) =>
+  Math.max(...figures.map((figure) => [figure.name, figure.value, figure.budget][column]?.length ?? 0)),
+);
+console.log('');
+for (const figure of figures) {
+  const cells = [figure.name, figure.value, figure.budget].map((cell, column) =>
+    cell.padEnd(widths[column] ?? 0),
+  );
+  console.log(`${cells.join('  ')}  ${figure.pass ? 'pass' : 'FAIL'}`);
+}
+
+const resultsFile = join(root, 'bench', 'results', 'latest.json');
+await mkdir(dirname(resultsFile), { recursive: true });
+await writeFile(
+  resultsFile,
+  `${JSON.stringify(
+    {
+      date: startedAt.toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        node: process.version,
+        loadAverage: loadavg(),
+      },
+      database: stack.database,
+      figures,
+      details,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nWritten to ${resultsFile}`);
+process.exit(figures.every((figure) => figure.pass) ? 0 : 1);

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { pagingQuerySchema, sortDirectionSchema } from './common.ts';
+import { LANGUAGES } from './languages.ts';
+
+/**
+ * The account journeys of spec §5 and §7. The web app's forms and the API validate with these same
+ * schemas, so a message the user reads is the message the server would answer.
+ */
+
+// Each rule stops at its first failure so the user reads one message per field, required first.
+const requiredText = (requiredMessage: string) =>
+  z.string().trim().min(1, { message: requiredMessage, abort: true });
+
+export const emailSchema = requiredText('Email is required')
+  .min(3, { message: 'Minimum 3 symbols', abort: true })
+  .max(50, { message: 'Maximum 50 symbols', abort: true })
+  .pipe(z.email('Wrong email format'));
+
+export const usernameSchema = requiredText('Username is required')
+  .min(3, { message: 'Minimum 3 symbols', abort: true })
+  .max(50, { message: 'Maximum 50 symbols', abort: true });
+
+/** Registration and reset: 6..50 with a letter, a digit and a special character. */
+export const newPasswordSchema = z
+  .string()
+  .min(1, { message: 'Password is required', abort: true })
+  .min(6, { message: 'Minimum 6 symbols', abort: true })
+  .max(50, { message: 'Maximum 50 symbols', abort: true })
+  .regex(/\p{L}/u, { message: 'At least one letter', abort: true })
+  .refine(
+    (value) => /\d/.test(value) && /[^\p{L}\d\s]/u.test(value),
+    'At least one number and one special character',
+  );
+
+/** Where an e-mailed link should land: a path of this portal, never another host. */
+export const urlToSchema = z
+  .string()
+  .max(200)
+  .regex(/^\/(?!\/)[\w\-./?=&%]*$/, 'Field is not valid')
+  .optional();
+
+const PASSWORDS_MUST_MATCH = 'Password and Confirm Password must match';
+
+/** Checks the two passwords match as soon as both are filled in, whatever else the form still lacks. */
+function passwordsMatch<K extends string>(passwordKey: K) {
+  return {
+    message: PASSWORDS_MUST_MATCH,
+    path: ['confirmPassword'],
+    when: (payload: { value: unknown }) => {
+      const value = payload.value as Record<string, unknown>;
+      return typeof value[passwordKey] === 'string' && typeof value.confirmPassword === 'string';
+    },
+  };
+}
+
+export const registrationBodySchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    plainPassword: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'Confirm Password is required'),
+    acceptTerms: z.literal(true, 'You must accept the terms and conditions'),
+    urlTo: urlToSchema,
+    /** The interface language at sign-up, for the account's e-mails; else Accept-Language, else en. */
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .refine((body) => body.plainPassword === body.confirmPassword, passwordsMatch('plainPassword'));
+export type RegistrationBody = z.infer<typeof registrationBodySchema>;
+
+/** `POST /api/new-verify/email` and `POST /api/reset-password`. */
+export const emailWithLinkBodySchema = z.object({ email: emailSchema, urlTo: urlToSchema });
+export type EmailWithLinkBody = z.infer<typeof emailWithLinkBodySchema>;
+
+/** `GET /api/verify/email` with the query of the e-mailed link. */
+export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(200) });
+
+/** `POST /api/reset-password/reset/{token}`. */
+export const resetPasswordBodySchema = z.object({ newPassword: newPasswordSchema });
+
+/** The reset form also asks for the password twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'Confirm Password is required'),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, passwordsMatch('newPassword'));
+
+/** Spec §5: the e-mailed two-factor code is required and at most 6 characters. */
+export const twoFactorCodeSchema = requiredText('Confirmation code is required').max(6, 'Maximum 6 symbols');
+export const twoFactorHashBodySchema = z.object({ hash: z.string().min(1).max(200) });
+export const twoFactorVerifyBodySchema = z.object({
+  code: twoFactorCodeSchema,
+  hash: z.string().min(1).max(200),
+});
+export const twoFactorHashResponseSchema = z.object({ hash: z.string() });
+
+/** `POST /api/change-email`: the new address and the current password to prove it is the owner. */
+export const changeEmailBodySchema = z.object({
+  newEmail: emailSchema,
+  password: z.string().min(1, 'Password is required').max(50, 'Maximum 50 symbols'),
+  urlTo: urlToSchema,
+});
+export const changeEmailConfirmBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  urlTo: urlToSchema,
+});
+export const changeEmailChangeBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+/** `POST /api/users/change-password`. */
+export const changePasswordBodySchema = z.object({
+  password: z.string().min(1, 'Password is required').max(50, 'Maximum 50 symbols'),
+  newPassword: newPasswordSchema,
+});
+
+/** `PATCH /api/users/edit/{id}` (merge-patch). */
+export const userEditPatchSchema = z.object({ userPortal2fa: z.boolean().optional() }).strict();
+
+/** `POST /api/profiles/edit`: what a repair business tells its vendor about itself. */
+export const profileEditBodySchema = z.object({
+  name: requiredText('Name is required').max(100, 'Maximum 100 symbols'),
+  company: z.string().trim().max(100, 'Maximum 100 symbols').default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Maximum 30 symbols')
+    .regex(/^[+\d\s()-]*$/, 'Phone is not valid')
+    .default(''),
+  country: z.string().trim().max(60, 'Maximum 60 symbols').default(''),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type ProfileEditBody = z.infer<typeof profileEditBodySchema>;
+
+/** One line of `GET /api/user-login-logs`: every sign-in attempt, failed ones too. */
+export const loginLogEntrySchema = z.object({
+  id: z.string(),
+  loginAt: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  success: z.boolean(),
+});
+
+/** One signed-in device, as the account's security page lists them. */
+export const sessionEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  current: z.boolean(),
+});
+
+/** Answers that only carry a sentence for the user. */
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** `POST /api/change-email/confirm`: the second link went to this address. */
+export const changeEmailConfirmResponseSchema = z.object({ message: z.string(), newEmail: z.string() });
+
+/** `GET /api/user-login-logs`: paging plus `order[loginAt]`, newest first by default. */
+export const loginLogsQuerySchema = pagingQuerySchema.extend({
+  'order[loginAt]': sortDirectionSchema.default('desc'),
+});

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from './migrate.ts';
+import type { DatabaseHandle } from './open-database.ts';
+import { openTestDatabase } from './test-database.ts';
+
+describe('migrations', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('run a second time without applying anything again', async () => {
+    const second = await migrateToLatest(handle.db);
+    expect(second.results).toEqual([]);
+    const third = await migrateToLatest(handle.db);
+    expect(third.results).toEqual([]);
+  });
+
+  it('make usernames and e-mails unique whatever their case', async () => {
+    await handle.db.insertInto('users').values({ username: 'Alice', email: 'Alice@Example.test' }).execute();
+    await expect(
+      handle.db.insertInto('users').values({ username: 'alice', email: 'other@example.test' }).execute(),
+    ).rejects.toThrow(/users_username_lower_key/);
+    await expect(
+      handle.db.insertInto('users').values({ username: 'bob', email: 'alice@example.TEST' }).execute(),
+    ).rejects.toThrow(/users_email_lower_key/);
+  });
+
+  it('read count(*) as a number on every driver', async () => {
+    const row = await handle.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow();
+    expect(row.total).toBe(1);
+  });
+
+  it('keep a rolled-back transaction apart from concurrent queries', async () => {
+    const inTransaction = handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values({ username: 'temp', email: 'temp@example.test' }).execute();
+      throw new Error('roll back');
+    });
+    const outside = handle.db.selectFrom('users').select('username').execute();
+    await expect(inTransaction).rejects.toThrow('roll back');
+    expect((await outside).map((user) => user.username)).toEqual(['Alice']);
+    const after = await sql<{ n: number }>`select count(*)::int as n from users`.execute(handle.db);
+    expect(after.rows[0]?.n).toBe(1);
+  });
+});

@@ -1,0 +1,26 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import * as usersAndSessions from './migrations/0001-users-and-sessions.ts';
+import * as accounts from './migrations/0002-accounts.ts';
+
+/** Every migration in order; a new one is a new file here, never an edit of an applied one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-users-and-sessions': usersAndSessions,
+  '0002-accounts': accounts,
+};
+
+export function createMigrator(db: Kysely<unknown>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+}
+
+/** Applies every pending migration; throws with the failing migration's name and cause. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {
+  const resultSet = await createMigrator(db as Kysely<unknown>).migrateToLatest();
+  if (resultSet.error) {
+    const failed = resultSet.results?.find((result) => result.status === 'Error');
+    const cause = resultSet.error instanceof Error ? resultSet.error.message : String(resultSet.error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(setup)'} failed: ${cause}`, {
+      cause: resultSet.error,
+    });
+  }
+  return resultSet;
+}

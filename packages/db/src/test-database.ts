@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { migrateToLatest } from './migrate.ts';
+import { type DatabaseHandle, openPGlite, openPostgres } from './open-database.ts';
+
+/**
+ * A migrated, empty database of its own for one test file: in-memory PGlite, or, when
+ * `DATABASE_URL` is set, a fresh schema on that server that is dropped on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const handle = process.env.DATABASE_URL
+    ? await openScratchPostgres(process.env.DATABASE_URL)
+    : openPGlite(await PGlite.create({ loadDataDir: await pgliteTemplate() }));
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+/**
+ * A schema of its own rather than a database: CI's role owns one database and may not create
+ * more, and a schema isolates the tables just as well.
+ */
+async function openScratchPostgres(serverUrl: string): Promise<DatabaseHandle> {
+  const schema = `benchside_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(serverUrl);
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  const handle = await openPostgres(serverUrl, { searchPath: schema });
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+/**
+ * PGlite's initdb takes seconds while loading a saved cluster takes well under one, so the fresh
+ * cluster is saved once per PGlite version and every test file starts from a copy of it.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const require = createRequire(import.meta.url);
+  const packageJson = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  const { version } = JSON.parse(await readFile(packageJson, 'utf8')) as { version: string };
+  const path = join(tmpdir(), `benchside-pglite-${version}.tar`);
+  try {
+    return new Blob([await readFile(path)]);
+  } catch {
+    const pglite = await PGlite.create();
+    const dump = await pglite.dumpDataDir('none');
+    await pglite.close();
+    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, path);
+    return dump;
+  }
+}

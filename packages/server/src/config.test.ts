@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, clientConfig, loadConfig } from './config.ts';
+
+function errorFor(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('gives every variable its documented default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      supportPort: 8081,
+      publicUrl: 'http://127.0.0.1:8080',
+      publicOrigin: 'http://127.0.0.1:8080',
+      supportUrl: 'http://127.0.0.1:8081',
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Benchside <no-reply@localhost>',
+      google: {
+        clientId: null,
+        jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+        issuer: 'https://accounts.google.com',
+      },
+      facebook: { appId: null, appSecret: null, graphUrl: 'https://graph.facebook.com' },
+      supportEnabled: false,
+      helperOrigins: ['http://127.0.0.1:8080'],
+      helperPorts: [20051, 20052, 20053, 20054],
+      contactEmail: 'support@benchside.test',
+      helperLaunchUrl: 'benchside-helper://launch',
+      downloadsHost: 'http://127.0.0.1:8080/dl',
+      languageStorageKey: 'selectedLang',
+      logLevel: 'info',
+      nodeEnv: 'development',
+      secureCookies: false,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('derives the URLs from the ports and honours explicit values', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      SUPPORT_PORT: '9001',
+      PUBLIC_URL: 'https://portal.example.com/',
+      SUPPORT_ENABLED: 'true',
+      HELPER_PORTS: '30000, 30005-30006',
+      HELPER_ORIGINS: 'https://portal.example.com, http://localhost:5173',
+    });
+    expect(config.publicUrl).toBe('https://portal.example.com');
+    expect(config.supportUrl).toBe('http://127.0.0.1:9001');
+    expect(config.downloadsHost).toBe('https://portal.example.com/dl');
+    expect(config.helperInstallerUrl).toBe('https://portal.example.com/dl/helper/benchside-helper.tgz');
+    expect(config.secureCookies).toBe(true);
+    expect(config.supportEnabled).toBe(true);
+    expect(config.helperPorts).toEqual([30000, 30005, 30006]);
+    expect(config.helperOrigins).toEqual(['https://portal.example.com', 'http://localhost:5173']);
+  });
+
+  it.each([
+    [{ HOST: 'bad host' }, 'HOST must be a host name or IP address, got "bad host"'],
+    [{ PORT: 'abc' }, 'PORT must be a port number 1..65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be a port number 1..65535, got "70000"'],
+    [{ SUPPORT_PORT: '0' }, 'SUPPORT_PORT must be a port number 1..65535, got "0"'],
+    [{ PORT: '9000', SUPPORT_PORT: '9000' }, 'SUPPORT_PORT must differ from PORT, both are 9000'],
+    [{ PUBLIC_URL: 'portal.example.com' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ SUPPORT_URL: 'ftp://x' }, 'SUPPORT_URL must be an http(s) URL'],
+    [{ DATABASE_URL: 'mysql://u:secret@h/db' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM must be an e-mail address or "Name <address>"'],
+    [{ GOOGLE_CLIENT_ID: 'has space' }, 'GOOGLE_CLIENT_ID must not contain spaces'],
+    [{ GOOGLE_JWKS_URL: 'nope' }, 'GOOGLE_JWKS_URL must be an http(s) URL'],
+    [{ GOOGLE_ISSUER: 'a b' }, 'GOOGLE_ISSUER must not contain spaces'],
+    [{ FACEBOOK_APP_ID: 'a b' }, 'FACEBOOK_APP_ID must be an app id'],
+    [{ FACEBOOK_APP_ID: '1234' }, 'FACEBOOK_APP_SECRET must be set when FACEBOOK_APP_ID is set'],
+    [{ FACEBOOK_GRAPH_URL: 'graph' }, 'FACEBOOK_GRAPH_URL must be an http(s) URL'],
+    [{ SUPPORT_ENABLED: 'maybe' }, 'SUPPORT_ENABLED must be true or false, got "maybe"'],
+    [{ HELPER_ORIGINS: 'http://a.test/path' }, 'HELPER_ORIGINS must be a comma-separated list of origins'],
+    [{ HELPER_PORTS: '20054-20051' }, 'HELPER_PORTS must be ports or ascending ranges like 20051-20054'],
+    [{ CONTACT_EMAIL: 'nobody' }, 'CONTACT_EMAIL must be an e-mail address, got "nobody"'],
+    [{ WHERE_TO_BUY_URL: 'shop' }, 'WHERE_TO_BUY_URL must be an http(s) URL'],
+    [{ HELPER_INSTALLER_URL: '/setup.exe' }, 'HELPER_INSTALLER_URL must be an http(s) URL'],
+    [{ HELPER_LAUNCH_URL: 'launch' }, 'HELPER_LAUNCH_URL must be a URL with a scheme'],
+    [{ DOWNLOADS_HOST: 'dl' }, 'DOWNLOADS_HOST must be an http(s) URL'],
+    [{ LANGUAGE_STORAGE_KEY: 'has space' }, 'LANGUAGE_STORAGE_KEY must be 1..64 letters'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV must be one of development, production, test, got "staging"'],
+    [{ NODE_ENV: 'production' }, 'SMTP_URL must be set when NODE_ENV=production'],
+  ])('rejects %j with one line naming the variable', (env, expected) => {
+    const message = errorFor(env);
+    expect(message.startsWith(expected)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+
+  it('never repeats a value that may hold a password', () => {
+    expect(errorFor({ DATABASE_URL: 'mysql://u:secret@h/db' })).not.toContain('secret');
+    expect(errorFor({ SMTP_URL: 'http://u:secret@mail' })).not.toContain('secret');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: ' ' })).toMatchObject({ port: 8080, smtpUrl: null });
+  });
+});
+
+describe('clientConfig', () => {
+  it('exposes only what the web app needs, no secrets', () => {
+    const config = loadConfig({
+      FACEBOOK_APP_ID: '42',
+      FACEBOOK_APP_SECRET: 'top-secret',
+      GOOGLE_CLIENT_ID: 'g-id',
+    });
+    const client = clientConfig(config);
+    expect(client).toMatchObject({
+      facebookAppId: '42',
+      googleClientId: 'g-id',
+      supportUrl: 'http://127.0.0.1:8081',
+    });
+    expect(JSON.stringify(client)).not.toContain('top-secret');
+  });
+});

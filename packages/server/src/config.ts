@@ -1,0 +1,267 @@
+import { resolve } from 'node:path';
+import type { ClientConfig } from '@benchside/contracts/client-config';
+import { z } from 'zod';
+
+/** Bad configuration; the message is one line that names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+
+export interface Config {
+  host: string;
+  port: number;
+  supportPort: number;
+  /** Without a trailing slash, e.g. `http://127.0.0.1:8080`. */
+  publicUrl: string;
+  publicOrigin: string;
+  supportUrl: string;
+  supportOrigin: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  google: { clientId: string | null; jwksUrl: string; issuer: string };
+  facebook: { appId: string | null; appSecret: string | null; graphUrl: string };
+  supportEnabled: boolean;
+  helperOrigins: string[];
+  helperPorts: number[];
+  contactEmail: string;
+  whereToBuyUrl: string;
+  helperInstallerUrl: string;
+  helperLaunchUrl: string;
+  downloadsHost: string;
+  languageStorageKey: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  nodeEnv: (typeof NODE_ENVS)[number];
+  /** Cookies get `Secure` when the portal is served over https. */
+  secureCookies: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const portSchema = z
+  .string()
+  .regex(/^\d{1,5}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(65535));
+
+function isPlainHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    /^https?:$/.test(url.protocol) &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
+
+const httpUrlSchema = z
+  .string()
+  .refine(isPlainHttpUrl)
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const urlWithSchemeSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9+.-]*:/i)
+  .refine((value) => URL.canParse(value));
+
+const emailSchema = z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/);
+const mailboxSchema = z.string().regex(/^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/);
+
+const booleanSchema = z
+  .string()
+  .regex(/^(?:true|false|1|0|yes|no|on|off)$/i)
+  .transform((value) => /^(?:true|1|yes|on)$/i.test(value));
+
+/** `20051-20054`, `30000` or a comma list of both, as the helper reads it. */
+const portListSchema = z
+  .string()
+  .regex(/^\d{1,5}(?:-\d{1,5})?(?:\s*,\s*\d{1,5}(?:-\d{1,5})?)*$/)
+  .transform((value) => value.split(',').map((part) => part.trim().split('-').map(Number)))
+  .refine((ranges) =>
+    ranges.every(
+      ([first = 0, last = first]) => first >= 1 && last <= 65535 && first <= last && last - first <= 100,
+    ),
+  )
+  .transform((ranges) => [
+    ...new Set(
+      ranges.flatMap(([first = 0, last = first]) =>
+        Array.from({ length: last - first + 1 }, (_, index) => first + index),
+      ),
+    ),
+  ]);
+
+const originListSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (origins) =>
+      origins.length > 0 &&
+      origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin.replace(/\/$/, '')),
+  )
+  .transform((origins) => origins.map((origin) => new URL(origin).origin));
+
+/**
+ * Reads one variable: unset or empty takes the caller's fallback, anything else must pass the
+ * schema. Values that may hold credentials are never repeated in the message.
+ */
+function read<T>(
+  env: Env,
+  name: string,
+  schema: z.ZodType<T>,
+  requirement: string,
+  options: { secret?: boolean } = {},
+): T | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const result = schema.safeParse(raw.trim());
+  if (!result.success) {
+    const got = options.secret ? '(value not shown: it may hold a password)' : `got ${JSON.stringify(raw)}`;
+    throw new ConfigError(`${name} ${requirement}, ${got}`);
+  }
+  return result.data;
+}
+
+const PORT_RULE = 'must be a port number 1..65535';
+const HTTP_URL_RULE = 'must be an http(s) URL without query or credentials, e.g. https://portal.example.com';
+
+/** Parses every variable of DESIGN §2 (and the client-facing extras); throws ConfigError. */
+export function loadConfig(env: Env = process.env): Config {
+  const host =
+    read(env, 'HOST', z.string().regex(/^[^\s/]+$/), 'must be a host name or IP address') ?? '127.0.0.1';
+  const port = read(env, 'PORT', portSchema, PORT_RULE) ?? 8080;
+  const supportPort = read(env, 'SUPPORT_PORT', portSchema, PORT_RULE) ?? 8081;
+  if (port === supportPort) {
+    throw new ConfigError(`SUPPORT_PORT must differ from PORT, both are ${port}`);
+  }
+  const publicUrl = read(env, 'PUBLIC_URL', httpUrlSchema, HTTP_URL_RULE) ?? `http://127.0.0.1:${port}`;
+  const supportUrl =
+    read(env, 'SUPPORT_URL', httpUrlSchema, HTTP_URL_RULE) ?? `http://127.0.0.1:${supportPort}`;
+  const publicOrigin = new URL(publicUrl).origin;
+  const dataDir = resolve(read(env, 'DATA_DIR', z.string(), 'must be a directory path') ?? './data');
+  const databaseUrl =
+    read(
+      env,
+      'DATABASE_URL',
+      urlWithSchemeSchema.refine((value) => /^postgres(?:ql)?:\/\//.test(value)),
+      'must be a postgres:// or postgresql:// URL',
+      { secret: true },
+    ) ?? null;
+  const smtpUrl =
+    read(
+      env,
+      'SMTP_URL',
+      urlWithSchemeSchema.refine((value) => /^smtps?:\/\//.test(value)),
+      'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+      { secret: true },
+    ) ?? null;
+  const nodeEnv =
+    read(env, 'NODE_ENV', z.enum(NODE_ENVS), `must be one of ${NODE_ENVS.join(', ')}`) ?? 'development';
+  if (nodeEnv === 'production' && !smtpUrl) {
+    throw new ConfigError(
+      'SMTP_URL must be set when NODE_ENV=production (the built-in mail catcher is for development)',
+    );
+  }
+  const facebookAppId =
+    read(env, 'FACEBOOK_APP_ID', z.string().regex(/^[\w.-]+$/), 'must be an app id (letters, digits)') ??
+    null;
+  const facebookAppSecret = read(env, 'FACEBOOK_APP_SECRET', z.string(), 'must be a string') ?? null;
+  if (facebookAppId && !facebookAppSecret) {
+    throw new ConfigError('FACEBOOK_APP_SECRET must be set when FACEBOOK_APP_ID is set');
+  }
+  const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
+
+  return {
+    host,
+    port,
+    supportPort,
+    publicUrl,
+    publicOrigin,
+    supportUrl,
+    supportOrigin: new URL(supportUrl).origin,
+    dataDir,
+    databaseUrl,
+    smtpUrl,
+    mailFrom:
+      read(env, 'MAIL_FROM', mailboxSchema, 'must be an e-mail address or "Name <address>"') ??
+      'Benchside <no-reply@localhost>',
+    google: {
+      clientId: read(env, 'GOOGLE_CLIENT_ID', z.string().regex(/^\S+$/), 'must not contain spaces') ?? null,
+      jwksUrl:
+        read(env, 'GOOGLE_JWKS_URL', httpUrlSchema, HTTP_URL_RULE) ??
+        'https://www.googleapis.com/oauth2/v3/certs',
+      issuer:
+        read(env, 'GOOGLE_ISSUER', z.string().regex(/^\S+$/), 'must not contain spaces') ??
+        'https://accounts.google.com',
+    },
+    facebook: {
+      appId: facebookAppId,
+      appSecret: facebookAppSecret,
+      graphUrl: read(env, 'FACEBOOK_GRAPH_URL', httpUrlSchema, HTTP_URL_RULE) ?? 'https://graph.facebook.com',
+    },
+    supportEnabled: read(env, 'SUPPORT_ENABLED', booleanSchema, 'must be true or false') ?? false,
+    helperOrigins: read(
+      env,
+      'HELPER_ORIGINS',
+      originListSchema,
+      'must be a comma-separated list of origins like http://127.0.0.1:8080',
+    ) ?? [publicOrigin],
+    helperPorts: read(
+      env,
+      'HELPER_PORTS',
+      portListSchema,
+      'must be ports or ascending ranges like 20051-20054, comma-separated',
+    ) ?? [20051, 20052, 20053, 20054],
+    contactEmail:
+      read(env, 'CONTACT_EMAIL', emailSchema, 'must be an e-mail address') ?? 'support@benchside.test',
+    whereToBuyUrl:
+      read(env, 'WHERE_TO_BUY_URL', httpUrlSchema, HTTP_URL_RULE) ?? 'https://benchside.test/where-to-buy',
+    helperInstallerUrl:
+      read(env, 'HELPER_INSTALLER_URL', httpUrlSchema, HTTP_URL_RULE) ??
+      `${downloadsHost}/helper/benchside-helper.tgz`,
+    helperLaunchUrl:
+      read(
+        env,
+        'HELPER_LAUNCH_URL',
+        urlWithSchemeSchema,
+        'must be a URL with a scheme, e.g. benchside-helper://launch',
+      ) ?? 'benchside-helper://launch',
+    downloadsHost,
+    languageStorageKey:
+      read(
+        env,
+        'LANGUAGE_STORAGE_KEY',
+        z.string().regex(/^[\w.-]{1,64}$/),
+        'must be 1..64 letters, digits, dots, dashes or underscores',
+      ) ?? 'selectedLang',
+    logLevel: read(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), `must be one of ${LOG_LEVELS.join(', ')}`) ?? 'info',
+    nodeEnv,
+    secureCookies: publicUrl.startsWith('https:'),
+  };
+}
+
+/** What the web app may know about this deployment (embedded in index.html). */
+export function clientConfig(config: Config): ClientConfig {
+  return {
+    supportUrl: config.supportUrl,
+    supportEnabled: config.supportEnabled,
+    googleClientId: config.google.clientId,
+    facebookAppId: config.facebook.appId,
+    contactEmail: config.contactEmail,
+    whereToBuyUrl: config.whereToBuyUrl,
+    helperInstallerUrl: config.helperInstallerUrl,
+    helperLaunchUrl: config.helperLaunchUrl,
+    downloadsHost: config.downloadsHost,
+    languageStorageKey: config.languageStorageKey,
+  };
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import {
+  ForeignOriginError,
+  HttpError,
+  InvalidJsonError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors.ts';
+import { NON_HTML_CSP, securityHeaders } from './security-headers.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes that take uploads declare it; every other state-changing call must send JSON. */
+    acceptsMultipart?: boolean;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface CreateServerOptions {
+  config: Config;
+  /** Silent when omitted (tests). */
+  logger?: FastifyBaseLogger;
+  /** Origins besides the server's own that may make state-changing calls. */
+  trustedOrigins: string[];
+  /** Answers requests no route matched; by default a 404 JSON error. */
+  notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /** Bytes; the default suits JSON calls, upload routes raise it for themselves. */
+  bodyLimit?: number;
+}
+
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_MEDIA_TYPES = ['application/merge-patch+json', 'application/ld+json'];
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * The Fastify instance both servers start from: request ids, logs, zod validation, one error
+ * shape (DESIGN §3), security headers and the same-origin guard for state-changing calls.
+ */
+export function createServer(options: CreateServerOptions): App {
+  const { config } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    logController: new OneLineRequestLog(),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Only JSON bodies (and its merge-patch and JSON-LD forms): everything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(
+    JSON_MEDIA_TYPES,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  const trustedOrigins = new Set(options.trustedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (
+      origin !== undefined &&
+      !trustedOrigins.has(origin) &&
+      origin !== `${request.protocol}://${request.host}`
+    ) {
+      throw new ForeignOriginError();
+    }
+    const contentType = request.headers['content-type'];
+    if (
+      contentType?.toLowerCase().startsWith('multipart/') &&
+      !request.routeOptions.config.acceptsMultipart
+    ) {
+      throw new UnsupportedMediaTypeError();
+    }
+  });
+
+  const headers = securityHeaders(config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    for (const [name, value] of headers.always) reply.header(name, value);
+    if (!reply.hasHeader('content-security-policy')) {
+      const contentType = String(reply.getHeader('content-type') ?? '');
+      reply.header(
+        'content-security-policy',
+        contentType.startsWith('text/html') ? headers.htmlCsp : NON_HTML_CSP,
+      );
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const httpError = toHttpError(error);
+    if (httpError)
+      return reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.toBody());
+    request.log.error({ err: error }, 'Request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+
+  app.setNotFoundHandler(
+    options.notFoundHandler ??
+      (async () => {
+        throw new NotFoundError();
+      }),
+  );
+
+  return app;
+}
+
+/**
+ * One line per answered request instead of Fastify's two; the query string is left out because
+ * e-mailed links carry tokens in it.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const path = request.url.split('?', 1)[0];
+    const line = `${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
+}
+
+/** Maps anything thrown while answering to the error the client may see, or undefined for a 500. */
+function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const violations = error.validation.map((issue) => ({
+      propertyPath: toPropertyPath(issue.instancePath),
+      message: issue.message ?? 'Invalid value',
+    }));
+    const message = violations
+      .map((violation) =>
+        violation.propertyPath ? `${violation.propertyPath}: ${violation.message}` : violation.message,
+      )
+      .join('\n');
+    return new ValidationError(message, { violations });
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new UnsupportedMediaTypeError();
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new PayloadTooLargeError();
+  }
+  if (
+    fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    (error instanceof SyntaxError && fastifyError.statusCode === 400)
+  ) {
+    return new InvalidJsonError();
+  }
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500 && fastifyError.code?.startsWith('FST_')) {
+    return new HttpError(status, fastifyError.code, fastifyError.message ?? 'Bad request');
+  }
+  return undefined;
+}
+
+/** `/items/0/name` (JSON pointer) → `items[0].name` (the propertyPath style of API Platform). */
+function toPropertyPath(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce(
+      (path, segment) =>
+        /^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment,
+      '',
+    );
+}

@@ -1,0 +1,15 @@
+import type { CurrentUser } from '@benchside/contracts/auth';
+import { DEFAULT_LANGUAGE, isLanguage } from '@benchside/contracts/languages';
+import type { User } from '@benchside/db/database';
+
+/** The `GET /api/me` shape of a user row. */
+export function toCurrentUser(user: User): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    profile: { name: user.name, company: user.company, phone: user.phone, country: user.country },
+    userPortal2fa: user.user_portal_2fa,
+    language: isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE,
+  };
+}

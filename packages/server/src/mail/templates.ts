@@ -1,0 +1,515 @@
+import type { Language } from '@benchside/contracts/languages';
+
+export type MailKind =
+  | 'verifyEmail'
+  | 'changeEmail'
+  | 'confirmEmail'
+  | 'resetPassword'
+  | 'twoFactorCode'
+  | 'passwordChanged'
+  | 'emailChanged'
+  | 'registrationAttempt';
+
+/**
+ * What a template needs besides the language; `query`/`token` become the link (spec §2), whose
+ * path a caller may replace with the `urlTo` it was given (always a path on PUBLIC_URL).
+ */
+export type MailContent =
+  | { kind: 'verifyEmail'; query: Record<string, string>; path?: string }
+  | { kind: 'changeEmail' | 'confirmEmail'; token: string; newEmail: string; path?: string }
+  | { kind: 'resetPassword'; token: string; path?: string }
+  | { kind: 'twoFactorCode'; code: string }
+  | { kind: 'passwordChanged' | 'registrationAttempt' }
+  | { kind: 'emailChanged'; newEmail: string };
+
+export type MailTemplateInput = MailContent & { language: Language; name: string };
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The four e-mail links the spec lists, and the forgot-password page the notices point to, all on
+ * PUBLIC_URL (never the request's Host). The code and the e-mail-changed notice carry no link.
+ */
+const LINK_PATHS: Partial<Record<MailKind, string>> = {
+  verifyEmail: '/auth/verify-email',
+  changeEmail: '/account/change-email',
+  confirmEmail: '/account/confirm-email',
+  resetPassword: '/auth/reset-password',
+  passwordChanged: '/auth/forgot-password',
+  registrationAttempt: '/auth/forgot-password',
+};
+
+interface KindCopy {
+  subject: string;
+  /** May hold `{newEmail}`. */
+  body: string;
+  /** The link's button; kinds without a link have none. */
+  action?: string;
+  footnote: string;
+}
+
+interface LanguageCopy {
+  greeting(name: string): string;
+  anonymousGreeting: string;
+  linkHint: string;
+  signature: string;
+  kinds: Record<MailKind, KindCopy>;
+}
+
+const COPY: Record<Language, LanguageCopy> = {
+  en: {
+    greeting: (name) => `Hello ${name},`,
+    anonymousGreeting: 'Hello,',
+    linkHint: 'If the button does not work, copy this link into your browser:',
+    signature: 'The Benchside team',
+    kinds: {
+      verifyEmail: {
+        subject: 'Confirm your e-mail address',
+        body: 'Thanks for registering with Benchside. Please confirm your e-mail address to activate your account.',
+        action: 'Confirm e-mail address',
+        footnote:
+          'The link is valid for 24 hours. If you did not create an account, you can ignore this message.',
+      },
+      changeEmail: {
+        subject: 'Change of your e-mail address',
+        body: 'We received a request to change the e-mail address of your Benchside account to {newEmail}. Open the link below to continue.',
+        action: 'Continue the change',
+        footnote:
+          'The link is valid for 24 hours. If you did not ask for this change, ignore this message and change your password.',
+      },
+      confirmEmail: {
+        subject: 'Confirm your new e-mail address',
+        body: 'Please confirm {newEmail} as the new e-mail address of your Benchside account.',
+        action: 'Confirm new e-mail address',
+        footnote:
+          'The link is valid for 24 hours. Until you confirm, your account keeps its current address.',
+      },
+      resetPassword: {
+        subject: 'Reset your password',
+        body: 'We received a request to reset the password of your Benchside account. Open the link below to choose a new password.',
+        action: 'Reset password',
+        footnote:
+          'The link is valid for 30 minutes. If you did not ask for it, ignore this message: your password stays the same.',
+      },
+      twoFactorCode: {
+        subject: 'Your Benchside sign-in code',
+        body: 'Use this code to finish signing in to Benchside:',
+        footnote:
+          'The code is valid for 10 minutes and can be used once. If you did not try to sign in, change your password: someone knows it.',
+      },
+      passwordChanged: {
+        subject: 'Your password was changed',
+        body: 'The password of your Benchside account was just changed. Your other devices have been signed out.',
+        action: 'Reset your password',
+        footnote:
+          'If you made this change, there is nothing more to do. If you did not, reset your password right away.',
+      },
+      emailChanged: {
+        subject: 'Your e-mail address was changed',
+        body: 'The e-mail address of your Benchside account was changed to {newEmail}. From now on, messages go to the new address.',
+        footnote:
+          'If you did not make this change, contact Benchside support right away: someone may have access to your account.',
+      },
+      registrationAttempt: {
+        subject: 'Someone tried to register with your e-mail address',
+        body: 'Someone just tried to create a Benchside account with this e-mail address, which already belongs to your account. No new account was created.',
+        action: 'Reset your password',
+        footnote:
+          'If it was you, sign in with your username or e-mail address, or reset your password if you forgot it. If not, you can ignore this message.',
+      },
+    },
+  },
+  zh: {
+    greeting: (name) => `${name}，您好：`,
+    anonymousGreeting: '您好：',
+    linkHint: '如果按钮无法使用，请将以下链接复制到浏览器中打开：',
+    signature: 'Benchside 团队',
+    kinds: {
+      verifyEmail: {
+        subject: '请确认您的电子邮件地址',
+        body: '感谢您注册 Benchside。请确认您的电子邮件地址以激活账户。',
+        action: '确认电子邮件地址',
+        footnote: '该链接在 24 小时内有效。如果您没有创建账户，请忽略此邮件。',
+      },
+      changeEmail: {
+        subject: '更改您的电子邮件地址',
+        body: '我们收到了将您的 Benchside 账户电子邮件地址更改为 {newEmail} 的请求。请打开下面的链接继续。',
+        action: '继续更改',
+        footnote: '该链接在 24 小时内有效。如果这不是您本人的操作，请忽略此邮件并修改您的密码。',
+      },
+      confirmEmail: {
+        subject: '请确认您的新电子邮件地址',
+        body: '请确认将 {newEmail} 作为您 Benchside 账户的新电子邮件地址。',
+        action: '确认新电子邮件地址',
+        footnote: '该链接在 24 小时内有效。在您确认之前，账户将继续使用当前地址。',
+      },
+      resetPassword: {
+        subject: '重置您的密码',
+        body: '我们收到了重置您 Benchside 账户密码的请求。请打开下面的链接设置新密码。',
+        action: '重置密码',
+        footnote: '该链接在 30 分钟内有效。如果这不是您本人的请求，请忽略此邮件，您的密码不会改变。',
+      },
+      twoFactorCode: {
+        subject: '您的 Benchside 登录验证码',
+        body: '请使用以下验证码完成 Benchside 登录：',
+        footnote:
+          '验证码在 10 分钟内有效，且只能使用一次。如果这不是您本人的登录，请立即修改密码：有人知道了您的密码。',
+      },
+      passwordChanged: {
+        subject: '您的密码已更改',
+        body: '您的 Benchside 账户密码刚刚被更改，其他设备已被退出登录。',
+        action: '重置密码',
+        footnote: '如果这是您本人的操作，无需任何处理。如果不是，请立即重置密码。',
+      },
+      emailChanged: {
+        subject: '您的电子邮件地址已更改',
+        body: '您的 Benchside 账户电子邮件地址已更改为 {newEmail}。今后的邮件将发送到新地址。',
+        footnote: '如果这不是您本人的操作，请立即联系 Benchside 支持：可能有人获得了您账户的访问权限。',
+      },
+      registrationAttempt: {
+        subject: '有人尝试使用您的电子邮件地址注册',
+        body: '有人刚刚尝试使用此电子邮件地址创建 Benchside 账户，但该地址已属于您的账户，因此没有创建新账户。',
+        action: '重置密码',
+        footnote:
+          '如果是您本人，请使用用户名或电子邮件地址登录；如果忘记了密码，可以重置密码。如果不是您本人，请忽略此邮件。',
+      },
+    },
+  },
+  es: {
+    greeting: (name) => `Hola, ${name}:`,
+    anonymousGreeting: 'Hola:',
+    linkHint: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    signature: 'El equipo de Benchside',
+    kinds: {
+      verifyEmail: {
+        subject: 'Confirma tu dirección de correo electrónico',
+        body: 'Gracias por registrarte en Benchside. Confirma tu dirección de correo electrónico para activar tu cuenta.',
+        action: 'Confirmar correo electrónico',
+        footnote:
+          'El enlace es válido durante 24 horas. Si no has creado una cuenta, puedes ignorar este mensaje.',
+      },
+      changeEmail: {
+        subject: 'Cambio de tu dirección de correo electrónico',
+        body: 'Hemos recibido una solicitud para cambiar la dirección de correo de tu cuenta de Benchside a {newEmail}. Abre el siguiente enlace para continuar.',
+        action: 'Continuar con el cambio',
+        footnote:
+          'El enlace es válido durante 24 horas. Si no has solicitado este cambio, ignora este mensaje y cambia tu contraseña.',
+      },
+      confirmEmail: {
+        subject: 'Confirma tu nueva dirección de correo electrónico',
+        body: 'Confirma {newEmail} como la nueva dirección de correo electrónico de tu cuenta de Benchside.',
+        action: 'Confirmar la nueva dirección',
+        footnote:
+          'El enlace es válido durante 24 horas. Hasta que lo confirmes, tu cuenta conserva su dirección actual.',
+      },
+      resetPassword: {
+        subject: 'Restablece tu contraseña',
+        body: 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Benchside. Abre el siguiente enlace para elegir una nueva contraseña.',
+        action: 'Restablecer contraseña',
+        footnote:
+          'El enlace es válido durante 30 minutos. Si no lo has solicitado, ignora este mensaje: tu contraseña no cambiará.',
+      },
+      twoFactorCode: {
+        subject: 'Tu código de inicio de sesión de Benchside',
+        body: 'Usa este código para terminar de iniciar sesión en Benchside:',
+        footnote:
+          'El código es válido durante 10 minutos y solo se puede usar una vez. Si no has intentado iniciar sesión, cambia tu contraseña: alguien la conoce.',
+      },
+      passwordChanged: {
+        subject: 'Tu contraseña ha cambiado',
+        body: 'La contraseña de tu cuenta de Benchside se acaba de cambiar. Se ha cerrado la sesión en tus otros dispositivos.',
+        action: 'Restablecer la contraseña',
+        footnote:
+          'Si has hecho tú este cambio, no tienes que hacer nada más. Si no, restablece tu contraseña de inmediato.',
+      },
+      emailChanged: {
+        subject: 'Tu dirección de correo electrónico ha cambiado',
+        body: 'La dirección de correo de tu cuenta de Benchside se ha cambiado a {newEmail}. A partir de ahora, los mensajes se enviarán a la nueva dirección.',
+        footnote:
+          'Si no has hecho este cambio, ponte en contacto con el soporte de Benchside de inmediato: alguien podría tener acceso a tu cuenta.',
+      },
+      registrationAttempt: {
+        subject: 'Alguien intentó registrarse con tu dirección de correo electrónico',
+        body: 'Alguien acaba de intentar crear una cuenta de Benchside con esta dirección de correo, que ya pertenece a tu cuenta. No se ha creado ninguna cuenta nueva.',
+        action: 'Restablecer la contraseña',
+        footnote:
+          'Si fuiste tú, inicia sesión con tu nombre de usuario o correo electrónico, o restablece tu contraseña si la has olvidado. Si no, puedes ignorar este mensaje.',
+      },
+    },
+  },
+  ja: {
+    greeting: (name) => `${name} 様`,
+    anonymousGreeting: 'こんにちは。',
+    linkHint: 'ボタンが機能しない場合は、次のリンクをブラウザーにコピーしてください：',
+    signature: 'Benchside チーム',
+    kinds: {
+      verifyEmail: {
+        subject: 'メールアドレスの確認',
+        body: 'Benchside にご登録いただきありがとうございます。アカウントを有効にするため、メールアドレスを確認してください。',
+        action: 'メールアドレスを確認する',
+        footnote:
+          'このリンクの有効期限は 24 時間です。アカウントを作成していない場合は、このメールを無視してください。',
+      },
+      changeEmail: {
+        subject: 'メールアドレス変更のお知らせ',
+        body: 'Benchside アカウントのメールアドレスを {newEmail} に変更するリクエストを受け付けました。続行するには下のリンクを開いてください。',
+        action: '変更を続行する',
+        footnote:
+          'このリンクの有効期限は 24 時間です。お心当たりがない場合は、このメールを無視してパスワードを変更してください。',
+      },
+      confirmEmail: {
+        subject: '新しいメールアドレスの確認',
+        body: '{newEmail} を Benchside アカウントの新しいメールアドレスとして確認してください。',
+        action: '新しいメールアドレスを確認する',
+        footnote: 'このリンクの有効期限は 24 時間です。確認が完了するまで、現在のアドレスが使用されます。',
+      },
+      resetPassword: {
+        subject: 'パスワードの再設定',
+        body: 'Benchside アカウントのパスワード再設定のリクエストを受け付けました。下のリンクを開いて新しいパスワードを設定してください。',
+        action: 'パスワードを再設定する',
+        footnote:
+          'このリンクの有効期限は 30 分です。お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+      },
+      twoFactorCode: {
+        subject: 'Benchside のサインインコード',
+        body: 'Benchside へのサインインを完了するには、次のコードを入力してください：',
+        footnote:
+          'このコードの有効期限は 10 分で、1 回だけ使用できます。サインインしようとしていない場合は、パスワードを変更してください。第三者にパスワードを知られています。',
+      },
+      passwordChanged: {
+        subject: 'パスワードが変更されました',
+        body: 'Benchside アカウントのパスワードが変更されました。ほかのデバイスはサインアウトされました。',
+        action: 'パスワードを再設定する',
+        footnote:
+          'ご自身で変更した場合は、何もする必要はありません。お心当たりがない場合は、すぐにパスワードを再設定してください。',
+      },
+      emailChanged: {
+        subject: 'メールアドレスが変更されました',
+        body: 'Benchside アカウントのメールアドレスが {newEmail} に変更されました。今後のメールは新しいアドレスに送信されます。',
+        footnote:
+          'お心当たりがない場合は、すぐに Benchside サポートにご連絡ください。第三者がアカウントにアクセスしている可能性があります。',
+      },
+      registrationAttempt: {
+        subject: 'お使いのメールアドレスで登録が試みられました',
+        body: 'このメールアドレスで Benchside アカウントを作成しようとする操作がありましたが、このアドレスはすでにお客様のアカウントで使用されているため、新しいアカウントは作成されませんでした。',
+        action: 'パスワードを再設定する',
+        footnote:
+          'ご本人の場合は、ユーザー名またはメールアドレスでサインインしてください。パスワードをお忘れの場合は再設定できます。お心当たりがない場合は、このメールを無視してください。',
+      },
+    },
+  },
+  de: {
+    greeting: (name) => `Hallo ${name},`,
+    anonymousGreeting: 'Hallo,',
+    linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+    signature: 'Ihr Benchside-Team',
+    kinds: {
+      verifyEmail: {
+        subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+        body: 'Vielen Dank für Ihre Registrierung bei Benchside. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.',
+        action: 'E-Mail-Adresse bestätigen',
+        footnote:
+          'Der Link ist 24 Stunden gültig. Wenn Sie kein Konto angelegt haben, können Sie diese Nachricht ignorieren.',
+      },
+      changeEmail: {
+        subject: 'Änderung Ihrer E-Mail-Adresse',
+        body: 'Wir haben eine Anfrage erhalten, die E-Mail-Adresse Ihres Benchside-Kontos in {newEmail} zu ändern. Öffnen Sie den folgenden Link, um fortzufahren.',
+        action: 'Änderung fortsetzen',
+        footnote:
+          'Der Link ist 24 Stunden gültig. Wenn Sie diese Änderung nicht angefordert haben, ignorieren Sie diese Nachricht und ändern Sie Ihr Passwort.',
+      },
+      confirmEmail: {
+        subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+        body: 'Bitte bestätigen Sie {newEmail} als neue E-Mail-Adresse Ihres Benchside-Kontos.',
+        action: 'Neue E-Mail-Adresse bestätigen',
+        footnote:
+          'Der Link ist 24 Stunden gültig. Bis zur Bestätigung behält Ihr Konto die bisherige Adresse.',
+      },
+      resetPassword: {
+        subject: 'Passwort zurücksetzen',
+        body: 'Wir haben eine Anfrage erhalten, das Passwort Ihres Benchside-Kontos zurückzusetzen. Öffnen Sie den folgenden Link, um ein neues Passwort festzulegen.',
+        action: 'Passwort zurücksetzen',
+        footnote:
+          'Der Link ist 30 Minuten gültig. Wenn Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.',
+      },
+      twoFactorCode: {
+        subject: 'Ihr Benchside-Anmeldecode',
+        body: 'Geben Sie diesen Code ein, um die Anmeldung bei Benchside abzuschließen:',
+        footnote:
+          'Der Code ist 10 Minuten gültig und kann nur einmal verwendet werden. Wenn Sie sich nicht anmelden wollten, ändern Sie Ihr Passwort: Jemand kennt es.',
+      },
+      passwordChanged: {
+        subject: 'Ihr Passwort wurde geändert',
+        body: 'Das Passwort Ihres Benchside-Kontos wurde soeben geändert. Ihre anderen Geräte wurden abgemeldet.',
+        action: 'Passwort zurücksetzen',
+        footnote:
+          'Wenn Sie die Änderung selbst vorgenommen haben, ist nichts weiter zu tun. Andernfalls setzen Sie Ihr Passwort sofort zurück.',
+      },
+      emailChanged: {
+        subject: 'Ihre E-Mail-Adresse wurde geändert',
+        body: 'Die E-Mail-Adresse Ihres Benchside-Kontos wurde in {newEmail} geändert. Nachrichten gehen ab jetzt an die neue Adresse.',
+        footnote:
+          'Wenn Sie diese Änderung nicht vorgenommen haben, wenden Sie sich sofort an den Benchside-Support: Möglicherweise hat jemand Zugriff auf Ihr Konto.',
+      },
+      registrationAttempt: {
+        subject: 'Registrierungsversuch mit Ihrer E-Mail-Adresse',
+        body: 'Soeben hat jemand versucht, mit dieser E-Mail-Adresse ein Benchside-Konto anzulegen. Die Adresse gehört bereits zu Ihrem Konto, daher wurde kein neues Konto erstellt.',
+        action: 'Passwort zurücksetzen',
+        footnote:
+          'Wenn Sie das waren, melden Sie sich mit Ihrem Benutzernamen oder Ihrer E-Mail-Adresse an oder setzen Sie Ihr Passwort zurück, falls Sie es vergessen haben. Andernfalls können Sie diese Nachricht ignorieren.',
+      },
+    },
+  },
+  fr: {
+    greeting: (name) => `Bonjour ${name},`,
+    anonymousGreeting: 'Bonjour,',
+    linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
+    signature: 'L’équipe Benchside',
+    kinds: {
+      verifyEmail: {
+        subject: 'Confirmez votre adresse e-mail',
+        body: 'Merci de vous être inscrit sur Benchside. Veuillez confirmer votre adresse e-mail pour activer votre compte.',
+        action: 'Confirmer l’adresse e-mail',
+        footnote:
+          'Le lien est valable 24 heures. Si vous n’avez pas créé de compte, vous pouvez ignorer ce message.',
+      },
+      changeEmail: {
+        subject: 'Modification de votre adresse e-mail',
+        body: 'Nous avons reçu une demande de modification de l’adresse e-mail de votre compte Benchside en {newEmail}. Ouvrez le lien ci-dessous pour continuer.',
+        action: 'Poursuivre la modification',
+        footnote:
+          'Le lien est valable 24 heures. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message et changez votre mot de passe.',
+      },
+      confirmEmail: {
+        subject: 'Confirmez votre nouvelle adresse e-mail',
+        body: 'Veuillez confirmer {newEmail} comme nouvelle adresse e-mail de votre compte Benchside.',
+        action: 'Confirmer la nouvelle adresse',
+        footnote:
+          'Le lien est valable 24 heures. Tant que vous n’avez pas confirmé, votre compte conserve son adresse actuelle.',
+      },
+      resetPassword: {
+        subject: 'Réinitialisez votre mot de passe',
+        body: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Benchside. Ouvrez le lien ci-dessous pour choisir un nouveau mot de passe.',
+        action: 'Réinitialiser le mot de passe',
+        footnote:
+          'Le lien est valable 30 minutes. Si vous ne l’avez pas demandé, ignorez ce message : votre mot de passe reste inchangé.',
+      },
+      twoFactorCode: {
+        subject: 'Votre code de connexion Benchside',
+        body: 'Saisissez ce code pour terminer votre connexion à Benchside :',
+        footnote:
+          'Le code est valable 10 minutes et ne peut être utilisé qu’une fois. Si vous n’avez pas tenté de vous connecter, changez votre mot de passe : quelqu’un le connaît.',
+      },
+      passwordChanged: {
+        subject: 'Votre mot de passe a été modifié',
+        body: 'Le mot de passe de votre compte Benchside vient d’être modifié. Vos autres appareils ont été déconnectés.',
+        action: 'Réinitialiser le mot de passe',
+        footnote:
+          'Si vous êtes à l’origine de cette modification, vous n’avez rien d’autre à faire. Sinon, réinitialisez votre mot de passe immédiatement.',
+      },
+      emailChanged: {
+        subject: 'Votre adresse e-mail a été modifiée',
+        body: 'L’adresse e-mail de votre compte Benchside a été remplacée par {newEmail}. Les messages seront désormais envoyés à la nouvelle adresse.',
+        footnote:
+          'Si vous n’êtes pas à l’origine de cette modification, contactez immédiatement le support Benchside : quelqu’un a peut-être accès à votre compte.',
+      },
+      registrationAttempt: {
+        subject: 'Tentative d’inscription avec votre adresse e-mail',
+        body: 'Quelqu’un vient d’essayer de créer un compte Benchside avec cette adresse e-mail, qui appartient déjà à votre compte. Aucun nouveau compte n’a été créé.',
+        action: 'Réinitialiser le mot de passe',
+        footnote:
+          'Si c’était vous, connectez-vous avec votre nom d’utilisateur ou votre adresse e-mail, ou réinitialisez votre mot de passe si vous l’avez oublié. Sinon, vous pouvez ignorer ce message.',
+      },
+    },
+  },
+};
+
+function linkQuery(content: MailContent): Record<string, string> {
+  switch (content.kind) {
+    case 'verifyEmail':
+      return content.query;
+    case 'changeEmail':
+    case 'confirmEmail':
+    case 'resetPassword':
+      return { token: content.token };
+    default:
+      return {};
+  }
+}
+
+/** The mail's link on PUBLIC_URL, or null for the kinds without one. */
+export function mailLink(publicUrl: string, content: MailContent): string | null {
+  const defaultPath = LINK_PATHS[content.kind];
+  if (!defaultPath) return null;
+  const path = 'path' in content && content.path ? content.path : defaultPath;
+  // Appended rather than resolved, so a PUBLIC_URL with a path prefix keeps it.
+  const url = new URL(`${publicUrl}${path}`);
+  if (url.origin !== new URL(publicUrl).origin) throw new Error(`Mail link path leaves PUBLIC_URL: ${path}`);
+  for (const [key, value] of Object.entries(linkQuery(content))) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Subject, plain text and HTML of one of the account e-mails, in the user's language. */
+export function renderMail(publicUrl: string, input: MailTemplateInput): RenderedMail {
+  const copy = COPY[input.language];
+  const kind = copy.kinds[input.kind];
+  const link = mailLink(publicUrl, input);
+  const code = input.kind === 'twoFactorCode' ? input.code : null;
+  const newEmail = 'newEmail' in input ? input.newEmail : '';
+  const greeting = input.name.trim() ? copy.greeting(input.name.trim()) : copy.anonymousGreeting;
+  const body = kind.body.replace('{newEmail}', newEmail);
+  const htmlBody = escapeHtml(kind.body).replace('{newEmail}', `<strong>${escapeHtml(newEmail)}</strong>`);
+  const action = link ? `${kind.action ?? link}: ${link}` : null;
+
+  const text = [
+    greeting,
+    '',
+    body,
+    '',
+    ...(code ? [code, ''] : []),
+    ...(action ? [action, ''] : []),
+    kind.footnote,
+    '',
+    copy.signature,
+    '',
+  ].join('\n');
+  const paragraph = 'margin:0 0 16px;font-size:15px;line-height:1.5;color:#181c32';
+  const codeBlock = code
+    ? `<p style="margin:24px 0;font-family:Consolas,Menlo,monospace;font-size:32px;font-weight:bold;letter-spacing:8px;color:#181c32">${escapeHtml(code)}</p>\n`
+    : '';
+  const linkBlock = link
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#009EF7;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(kind.action ?? link)}</a></p>
+<p style="${paragraph};font-size:13px;color:#5e6278">${escapeHtml(copy.linkHint)}<br><a href="${escapeHtml(link)}" style="color:#009EF7;word-break:break-all">${escapeHtml(link)}</a></p>\n`
+    : '';
+  const html = `<!doctype html>
+<html lang="${input.language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(kind.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f8fa;font-family:Arial,Helvetica,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<tr><td>
+<p style="${paragraph};font-weight:bold;font-size:20px">Benchside</p>
+<p style="${paragraph}">${escapeHtml(greeting)}</p>
+<p style="${paragraph}">${htmlBody}</p>
+${codeBlock}${linkBlock}<p style="${paragraph};font-size:13px;color:#5e6278">${escapeHtml(kind.footnote)}</p>
+<p style="${paragraph}">${escapeHtml(copy.signature)}</p>
+</td></tr></table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return { subject: kind.subject, text, html };
+}

@@ -1,0 +1,159 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Database, OneTimeToken, OneTimeTokenKind } from '@benchside/db/database';
+import type { Kysely } from 'kysely';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** How long each e-mailed link or code stays valid (ASVS 5: short-lived, single use). */
+export const TOKEN_LIFETIME_MS: Record<OneTimeTokenKind, number> = {
+  verify_email: 24 * HOUR_MS,
+  reset_password: 30 * MINUTE_MS,
+  change_email: 24 * HOUR_MS,
+  confirm_email: 24 * HOUR_MS,
+  two_factor: 10 * MINUTE_MS,
+};
+
+/** Wrong codes a two-factor challenge survives; the next check finds it dead. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** 256 bits from the CSPRNG, URL-safe. */
+export function createSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** The code is bound to its challenge, so a leaked table row cannot be tried against another one. */
+function hashCode(secret: string, code: string): string {
+  return createHash('sha256').update(`${secret}:${code}`).digest('hex');
+}
+
+/**
+ * Creates a token of one kind for a user and returns its secret, which goes into the e-mailed link
+ * and is stored only as a hash. The user's older tokens of that kind die with it, and every expired
+ * token is swept on the way.
+ */
+export async function issueToken(
+  db: Kysely<Database>,
+  options: { userId: string; kind: Exclude<OneTimeTokenKind, 'two_factor'>; newEmail?: string; now?: Date },
+): Promise<string> {
+  const secret = createSecret();
+  await storeToken(db, { ...options, secret, code: null });
+  return secret;
+}
+
+/** A two-factor challenge: the secret is the `hash` the client keeps, the code goes by e-mail. */
+export async function issueChallenge(
+  db: Kysely<Database>,
+  options: { userId: string; now?: Date },
+): Promise<{ secret: string; code: string }> {
+  const secret = createSecret();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await storeToken(db, { ...options, kind: 'two_factor', secret, code });
+  return { secret, code };
+}
+
+async function storeToken(
+  db: Kysely<Database>,
+  options: {
+    userId: string;
+    kind: OneTimeTokenKind;
+    secret: string;
+    code: string | null;
+    newEmail?: string;
+    now?: Date;
+  },
+): Promise<void> {
+  const now = options.now ?? new Date();
+  await db.deleteFrom('one_time_tokens').where('expires_at', '<=', now).execute();
+  await db
+    .deleteFrom('one_time_tokens')
+    .where('user_id', '=', options.userId)
+    .where('kind', '=', options.kind)
+    .execute();
+  await db
+    .insertInto('one_time_tokens')
+    .values({
+      user_id: options.userId,
+      kind: options.kind,
+      token_hash: hashSecret(options.secret),
+      code_hash: options.code === null ? null : hashCode(options.secret, options.code),
+      new_email: options.newEmail ?? null,
+      created_at: now,
+      expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[options.kind]),
+    })
+    .execute();
+}
+
+/** Uses up a live token: of two parallel calls with the same secret only one gets the row. */
+export async function consumeToken(
+  db: Kysely<Database>,
+  kind: OneTimeTokenKind,
+  secret: string,
+  now: Date = new Date(),
+): Promise<OneTimeToken | undefined> {
+  return db
+    .deleteFrom('one_time_tokens')
+    .where('token_hash', '=', hashSecret(secret))
+    .where('kind', '=', kind)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A live token without using it up (a two-factor challenge that is asked to resend its code). */
+export async function findLiveToken(
+  db: Kysely<Database>,
+  kind: OneTimeTokenKind,
+  secret: string,
+  now: Date = new Date(),
+): Promise<OneTimeToken | undefined> {
+  return db
+    .selectFrom('one_time_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashSecret(secret))
+    .where('kind', '=', kind)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .executeTakeFirst();
+}
+
+/** A refused code still names the challenge's user when there was one, for the login history. */
+export type CodeCheck = { accepted: true; userId: string } | { accepted: false; userId: string | null };
+
+/**
+ * Checks an e-mailed code against its challenge. The attempt is counted before the comparison in
+ * one atomic UPDATE ... RETURNING, so a parallel burst cannot get more than MAX_CODE_ATTEMPTS
+ * tries; the right code uses the challenge up.
+ */
+export async function checkCode(
+  db: Kysely<Database>,
+  secret: string,
+  code: string,
+  now: Date = new Date(),
+): Promise<CodeCheck> {
+  const counted = await db
+    .updateTable('one_time_tokens')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('token_hash', '=', hashSecret(secret))
+    .where('kind', '=', 'two_factor')
+    .where('expires_at', '>', now)
+    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .returning(['id', 'user_id', 'code_hash'])
+    .executeTakeFirst();
+  if (!counted?.code_hash) return { accepted: false, userId: null };
+  const expected = Buffer.from(counted.code_hash, 'hex');
+  const given = Buffer.from(hashCode(secret, code.trim()), 'hex');
+  if (!timingSafeEqual(expected, given)) return { accepted: false, userId: counted.user_id };
+  // Two parallel right codes: only the one that deletes the row signs in.
+  const used = await db
+    .deleteFrom('one_time_tokens')
+    .where('id', '=', counted.id)
+    .returning('user_id')
+    .executeTakeFirst();
+  return used ? { accepted: true, userId: used.user_id } : { accepted: false, userId: counted.user_id };
+}

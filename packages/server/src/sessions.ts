@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, User } from '@benchside/db/database';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { App } from './create-server.ts';
+import { UnauthorizedError } from './errors.ts';
+
+export const SESSION_COOKIE = 'bs_session';
+/** A session nobody has used for 7 days ends (OWASP: idle timeout). */
+export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** Every session ends 30 days after sign-in, however active (OWASP: absolute timeout). */
+export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+/** `last_seen_at` is written at most this often, so signed-in reads stay reads. */
+const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `sessions.requireUser`; null when signed out. */
+    currentUser: User | null;
+  }
+  interface FastifyInstance {
+    sessions: Sessions;
+  }
+}
+
+export interface Sessions {
+  /** preHandler: resolves the cookie's user, or answers 401. */
+  requireUser: preHandlerAsyncHookHandler;
+  /** Signs the user in on this reply, ending the session the request came with (rotation). */
+  start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+  /** Ends the request's session server-side and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The stored hash of the request's session token, to tell the current device from the others. */
+  tokenHashOf(request: FastifyRequest): string | undefined;
+  /** Ends every session of a user (after a password reset), or every other one (after a change). */
+  endAllOf(userId: string, options?: { except?: FastifyRequest }): Promise<void>;
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The `bs_session` cookie and the `sessions` table; shared by the API and the support service. */
+export async function registerSessions(app: App, db: Kysely<Database>, options: { secureCookies: boolean }) {
+  // Cookies are parsed only where a route asks for the user, not on every request.
+  await app.register(fastifyCookie, { hook: false });
+  app.decorateRequest('currentUser', null);
+
+  const tokenHashOf = (request: FastifyRequest): string | undefined => {
+    const header = request.headers.cookie;
+    if (!header) return undefined;
+    const token = app.parseCookie(header)[SESSION_COOKIE];
+    return token ? hashSessionToken(token) : undefined;
+  };
+
+  const findUser = async (tokenHash: string): Promise<User | null> => {
+    const now = Date.now();
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.last_seen_at as session_last_seen_at')
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', new Date(now))
+      .where('sessions.last_seen_at', '>', new Date(now - SESSION_IDLE_TIMEOUT_MS))
+      .executeTakeFirst();
+    if (!row) return null;
+    const { session_last_seen_at: lastSeenAt, ...user } = row;
+    if (now - lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(now) })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    }
+    return user;
+  };
+
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: options.secureCookies,
+  };
+
+  const sessions: Sessions = {
+    async requireUser(request) {
+      const tokenHash = tokenHashOf(request);
+      request.currentUser = tokenHash ? await findUser(tokenHash) : null;
+      if (!request.currentUser) throw new UnauthorizedError();
+    },
+    async start(request, reply, userId) {
+      const previous = tokenHashOf(request);
+      if (previous) await db.deleteFrom('sessions').where('token_hash', '=', previous).execute();
+      const token = randomBytes(32).toString('base64url');
+      const now = Date.now();
+      await db
+        .insertInto('sessions')
+        .values({
+          token_hash: hashSessionToken(token),
+          user_id: userId,
+          created_at: new Date(now),
+          last_seen_at: new Date(now),
+          expires_at: new Date(now + SESSION_ABSOLUTE_TIMEOUT_MS),
+          ip: request.ip,
+          user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
+        })
+        .execute();
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions,
+        maxAge: SESSION_ABSOLUTE_TIMEOUT_MS / 1000,
+      });
+    },
+    async end(request, reply) {
+      const tokenHash = tokenHashOf(request);
+      if (tokenHash) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      request.currentUser = null;
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+    tokenHashOf,
+    async endAllOf(userId, options = {}) {
+      const kept = options.except ? tokenHashOf(options.except) : undefined;
+      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (kept) query = query.where('token_hash', '<>', kept);
+      await query.execute();
+    },
+  };
+  app.decorate('sessions', sessions);
+}

@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Logger } from 'pino';
+
+const STOP_GRACE_MS = 4000;
+
+export interface HelperProcess {
+  stop(): Promise<void>;
+}
+
+/** Starts the local helper as a child process, its output prefixed with `[helper]`; null if not present. */
+export function startHelper(root: string, logger: Logger): HelperProcess | null {
+  const main = join(root, 'apps/helper/src/main.ts');
+  if (!existsSync(main)) {
+    logger.warn('apps/helper/src/main.ts does not exist yet: starting without the local helper');
+    return null;
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: root,
+    // The helper reads HELPER_* (and PORT/PUBLIC_URL for its default origins) itself; they were validated above.
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const [stream, output] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => output.write(`[helper] ${line}\n`));
+  }
+  let stopping = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (!stopping)
+        logger.error(`The local helper exited (${signal ?? `code ${code}`}); the portal keeps running`);
+      resolve();
+    });
+  });
+  child.once('error', (error) => logger.error({ err: error }, 'The local helper could not be started'));
+
+  return {
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
