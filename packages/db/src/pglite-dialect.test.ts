@@ -1,0 +1,63 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openPGlite } from './open-database.ts';
+
+describe('PGlite dialect with prepared statements', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = openPGlite(await PGlite.create());
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+  beforeEach(async () => {
+    await sql`drop table if exists gadgets`.execute(handle.db);
+    await sql`create table gadgets (id serial primary key, name text, seen timestamptz, active boolean, meta jsonb)`.execute(
+      handle.db,
+    );
+  });
+
+  it('sends dates, booleans, nulls and JSON as their column types and reads them back', async () => {
+    const seen = new Date('2026-01-02T03:04:05.678Z');
+    const insert = sql`insert into gadgets (name, seen, active, meta) values (${'reader'}, ${seen}, ${true}, ${JSON.stringify({ a: 1 })})`;
+    const inserted = await insert.execute(handle.db);
+    expect(inserted.numAffectedRows).toBe(1n);
+    await sql`insert into gadgets (name, seen, active, meta) values (${null}, ${null}, ${false}, ${null})`.execute(
+      handle.db,
+    );
+    const rows = await sql<{ name: string | null; seen: Date | null; active: boolean; meta: unknown }>`
+      select name, seen, active, meta from gadgets where id >= ${1} order by id`.execute(handle.db);
+    expect(rows.rows).toEqual([
+      { name: 'reader', seen, active: true, meta: { a: 1 } },
+      { name: null, seen: null, active: false, meta: null },
+    ]);
+  });
+
+  it('runs the same statement many times with different values', async () => {
+    for (let index = 0; index < 20; index++) {
+      await sql`insert into gadgets (name) values (${`g${index}`})`.execute(handle.db);
+    }
+    const count = await sql<{
+      count: number;
+    }>`select count(*)::int as count from gadgets where name like ${'g1%'}`.execute(handle.db);
+    expect(count.rows[0]?.count).toBe(11);
+  });
+
+  it('survives a schema change under a statement it already prepared', async () => {
+    const select = () =>
+      sql<Record<string, unknown>>`select * from gadgets where id > ${0}`.execute(handle.db);
+    await sql`insert into gadgets (name) values (${'before'})`.execute(handle.db);
+    expect(Object.keys((await select()).rows[0] ?? {})).not.toContain('extra');
+    await sql`alter table gadgets add column extra text`.execute(handle.db);
+    expect(Object.keys((await select()).rows[0] ?? {})).toContain('extra');
+  });
+
+  it('reports a bad statement and keeps working', async () => {
+    await expect(sql`select * from missing_table where id = ${1}`.execute(handle.db)).rejects.toThrow(
+      /missing_table/,
+    );
+    const rows = await sql<{ one: number }>`select ${1}::int as one`.execute(handle.db);
+    expect(rows.rows).toEqual([{ one: 1 }]);
+  });
+});
