@@ -1,4 +1,9 @@
+import { openTestDatabase } from '@benchside/db/test-database';
+import { loadConfig } from '@benchside/server/config';
+import { createMailer } from '@benchside/server/mail/mailer';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiApp } from '../src/app.ts';
 import {
   call,
   errorOf,
@@ -54,12 +59,14 @@ describe('forgot and reset password', () => {
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < 5; round += 1) {
       known.push(await timeOf(KIM.email));
       unknown.push(await timeOf(`nobody${round}@example.test`));
+      await api.db.deleteFrom('rate_limits').execute();
     }
-    await api.db.deleteFrom('rate_limits').execute();
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(150);
+    // No password hashing here: the known address costs a token write and one pooled SMTP hand-off,
+    // a few milliseconds, far below the jitter of a network round trip.
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(200);
   });
 
   it('resets with the link once, ends every session, sends a notice, and refuses the link again', async () => {
@@ -158,5 +165,30 @@ describe('change password', () => {
       newPassword: 'Next#Bench2026',
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('request logs', () => {
+  it('never write the reset token of the path', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const database = await openTestDatabase();
+    const mailer = await createMailer(config);
+    const app = await buildApiApp({ config, db: database.db, mailer, logger, webDistDir: null });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/reset-password/reset/SecretToken123',
+        payload: { newPassword: 'Fine#Bench2026' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(lines.join('\n')).toContain('POST /api/reset-password/reset/:token 400');
+      expect(lines.join('\n')).not.toContain('SecretToken123');
+    } finally {
+      await app.close();
+      await mailer.close();
+      await database.close();
+    }
   });
 });

@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const HELPER_PORTS = [20051, 20052, 20053, 20054] as const;
 export const DEFAULT_HELPER_PORT = HELPER_PORTS[0];
 
+/** The custom scheme that starts the helper (`benchside-helper://launch`), registered by `--register-protocol`. */
+export const HELPER_PROTOCOL = 'benchside-helper';
+export const HELPER_LAUNCH_URL = `${HELPER_PROTOCOL}://launch`;
+
 /** `POST /general/ping`: the helper is up, and which build answers. */
 export const helperPingResponseSchema = z.object({
   ok: z.literal(true),
@@ -34,3 +38,196 @@ export const setDownloadFolderBodySchema = z.object({
   path: folderPathSchema,
 });
 export type SetDownloadFolderBody = z.infer<typeof setDownloadFolderBodySchema>;
+
+/**
+ * The vendor card master key of the demo set-up: `npm start` gives it to the helper's simulated
+ * reader (the "factory") unless `VENDOR_CARD_MASTER_KEY` is set, and the API must check card
+ * validations with the same key. Public on purpose: it protects nothing but demo cards.
+ */
+export const DEMO_VENDOR_CARD_MASTER_KEY = 'b3e1c0d5a9f24e7c8b6d1f0a2c4e6b8d9f1a3c5e7b9d0f2a4c6e8b0d2f4a6c8e';
+
+/** A BitTorrent v1 info hash: how every download is named. */
+export const torrentHashSchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{40}$/, 'The download hash must be 40 hexadecimal characters')
+  .transform((hash) => hash.toLowerCase());
+
+const httpUrlSchema = z
+  .string()
+  .max(2048, 'The address must be at most 2048 characters')
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'The address must be an http or https URL');
+
+const softNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'The software name is required')
+  .max(200, 'The software name must be at most 200 characters');
+
+/** SHA-256 of the package file, as the portal publishes it. */
+export const packageSha256Schema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'The package hash must be 64 hexadecimal characters (SHA-256)')
+  .transform((hash) => hash.toLowerCase());
+
+/** `POST /downloads/list`: all downloads, or those of one software. */
+export const listDownloadsBodySchema = z.object({
+  softName: softNameSchema.optional(),
+});
+export type ListDownloadsBody = z.infer<typeof listDownloadsBodySchema>;
+
+/**
+ * `POST /downloads/add`. `path` is a folder inside the download folder (relative to it, or absolute
+ * inside it), the download folder itself when left out; `sha256` is the package hash the portal
+ * published, without which the download can be fetched but never installed.
+ */
+export const addDownloadBodySchema = z.object({
+  url: httpUrlSchema,
+  soft: softNameSchema,
+  path: z
+    .string()
+    .max(MAX_FOLDER_PATH_LENGTH, `The path must be at most ${MAX_FOLDER_PATH_LENGTH} characters`)
+    .refine((path) => !path.includes('\0'), 'The path must not contain a NUL character')
+    .optional(),
+  sha256: packageSha256Schema.optional(),
+});
+export type AddDownloadBody = z.input<typeof addDownloadBodySchema>;
+
+/** `POST /downloads/addWebSeeds`. */
+export const addWebSeedsBodySchema = z.object({
+  hash: torrentHashSchema,
+  list: z.array(httpUrlSchema).min(1, 'Give at least one web seed').max(20, 'Give at most 20 web seeds'),
+});
+export type AddWebSeedsBody = z.input<typeof addWebSeedsBodySchema>;
+
+/** `POST /downloads/start`, `/downloads/stop`, `/downloads/browse`. */
+export const downloadHashBodySchema = z.object({
+  hash: torrentHashSchema,
+});
+export type DownloadHashBody = z.input<typeof downloadHashBodySchema>;
+
+/** `POST /downloads/remove`. */
+export const removeDownloadBodySchema = z.object({
+  hash: torrentHashSchema,
+  withData: z.boolean().optional(),
+});
+export type RemoveDownloadBody = z.input<typeof removeDownloadBodySchema>;
+
+/** `POST /downloads/install`: `isSoftwareUpdate` replaces an installed version of the same tool. */
+export const installDownloadBodySchema = z.object({
+  hash: torrentHashSchema,
+  isSoftwareUpdate: z.boolean().optional(),
+});
+export type InstallDownloadBody = z.input<typeof installDownloadBodySchema>;
+
+export const downloadStateSchema = z.enum(['downloading', 'stopped', 'done', 'error', 'checking']);
+export type DownloadState = z.infer<typeof downloadStateSchema>;
+
+/** One entry of `/downloads/list`, and the answer of add, addWebSeeds, start and stop. */
+export const downloadItemSchema = z.object({
+  hash: z.string(),
+  name: z.string(),
+  soft: z.string(),
+  /** Folder the files are written under. */
+  path: z.string(),
+  size: z.number(),
+  downloaded: z.number(),
+  /** 0..1 */
+  progress: z.number(),
+  /** Bytes per second. */
+  downloadSpeed: z.number(),
+  state: downloadStateSchema,
+  /** Seconds left at the current speed; null while stopped or when nothing is arriving. */
+  eta: z.number().nullable(),
+  error: z.string().optional(),
+});
+export type DownloadItem = z.infer<typeof downloadItemSchema>;
+
+/** `benchside-tool.json` at the top of every tool package: how to run the tool. */
+export const TOOL_MANIFEST_FILE_NAME = 'benchside-tool.json';
+
+const safeNameSchema = (what: string) =>
+  z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}$/,
+      `The ${what} must be 1 to 64 letters, digits, "_", ".", "+" or "-"`,
+    );
+
+export const toolManifestSchema = z.object({
+  id: safeNameSchema('tool id'),
+  name: z.string().trim().min(1, 'The tool name is required').max(200),
+  version: safeNameSchema('version'),
+  /** Path of the program inside the package, with "/" between folders. */
+  executable: z
+    .string()
+    .min(1, 'The executable is required')
+    .max(1024)
+    .refine(
+      (path) =>
+        !path.startsWith('/') &&
+        !path.includes('\\') &&
+        !path.includes('\0') &&
+        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
+      'The executable must be a relative path inside the package, without "..", "." or empty parts',
+    ),
+  /** Passed to the program as they are: no shell ever sees them. */
+  args: z
+    .array(
+      z
+        .string()
+        .max(4096)
+        .refine((arg) => !arg.includes('\0')),
+    )
+    .max(64),
+});
+export type ToolManifest = z.infer<typeof toolManifestSchema>;
+
+/** One entry of `/software/list`, and the answer of `/downloads/install`. */
+export const installedToolSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  version: z.string(),
+  soft: z.string(),
+  folder: z.string(),
+  installedAt: z.iso.datetime(),
+});
+export type InstalledTool = z.infer<typeof installedToolSchema>;
+
+/** `POST /software/run`. */
+export const runSoftwareBodySchema = z.object({
+  id: z.string().min(1, 'The tool id is required').max(64, 'The tool id must be at most 64 characters'),
+});
+export type RunSoftwareBody = z.infer<typeof runSoftwareBodySchema>;
+
+/** Answer of state changes that return nothing else (`/downloads/remove`, `/downloads/browse`, `/software/run`). */
+export const helperOkSchema = z.object({ ok: z.literal(true) });
+export type HelperOk = z.infer<typeof helperOkSchema>;
+
+/** Answer of `/hardware/updateCardFW`: the operation to follow with `/status/get`. */
+export const operationStartedSchema = z.object({ id: z.string() });
+export type OperationStarted = z.infer<typeof operationStartedSchema>;
+
+/** `POST /status/get`: new messages since the last call, or all of them with `allMessages`. */
+export const statusGetBodySchema = z.object({
+  id: z
+    .string()
+    .min(1, 'The operation id is required')
+    .max(64, 'The operation id must be at most 64 characters'),
+  allMessages: z.boolean().optional(),
+});
+export type StatusGetBody = z.infer<typeof statusGetBodySchema>;
+
+export const operationStatusSchema = z.object({
+  id: z.string(),
+  messages: z.array(z.string()),
+  done: z.boolean(),
+  error: z.string().nullable(),
+});
+export type OperationStatus = z.infer<typeof operationStatusSchema>;

@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that take uploads declare it; every other state-changing call must send JSON. */
     acceptsMultipart?: boolean;
+    /** Routes with a secret in the path (a reset token) are logged by their pattern instead. */
+    secretInPath?: boolean;
   }
 }
 
@@ -152,7 +154,9 @@ class OneLineRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const path = request.url.split('?', 1)[0];
+    const path = request.routeOptions.config.secretInPath
+      ? request.routeOptions.url
+      : request.url.split('?', 1)[0];
     const line = `${request.method} ${path} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);

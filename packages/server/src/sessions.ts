@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SIGNED_IN_HINT_COOKIE } from '@benchside/contracts/signed-in-hint';
 import type { Database, User } from '@benchside/db/database';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -83,6 +84,7 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
     sameSite: 'lax' as const,
     secure: options.secureCookies,
   };
+  const hintCookieOptions = { ...cookieOptions, httpOnly: false };
 
   const sessions: Sessions = {
     async requireUser(request) {
@@ -107,16 +109,16 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
           user_agent: request.headers['user-agent']?.slice(0, 512) ?? null,
         })
         .execute();
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieOptions,
-        maxAge: SESSION_ABSOLUTE_TIMEOUT_MS / 1000,
-      });
+      const maxAge = SESSION_ABSOLUTE_TIMEOUT_MS / 1000;
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+      reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...hintCookieOptions, maxAge });
     },
     async end(request, reply) {
       const tokenHash = tokenHashOf(request);
       if (tokenHash) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
       request.currentUser = null;
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions);
     },
     tokenHashOf,
     async endAllOf(userId, options = {}) {

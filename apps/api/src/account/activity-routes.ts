@@ -7,6 +7,7 @@ import {
 import { collectionSchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
+import { SESSION_IDLE_TIMEOUT_MS } from '@benchside/server/sessions';
 import { z } from 'zod';
 import type { AccountContext } from '../auth/account-context.ts';
 import { signedInUser } from './profile-routes.ts';
@@ -78,11 +79,13 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
     async (request) => {
       const user = signedInUser(request);
       const current = app.sessions.tokenHashOf(request);
+      const now = Date.now();
       const rows = await db
         .selectFrom('sessions')
         .selectAll()
         .where('user_id', '=', user.id)
-        .where('expires_at', '>', new Date())
+        .where('expires_at', '>', new Date(now))
+        .where('last_seen_at', '>', new Date(now - SESSION_IDLE_TIMEOUT_MS))
         .orderBy('last_seen_at', 'desc')
         .execute();
       return {

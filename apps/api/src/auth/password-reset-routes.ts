@@ -45,6 +45,7 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
   app.post(
     '/api/reset-password/reset/:token',
     {
+      config: { secretInPath: true },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed token; every session of the account ends',
