@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
 import type { Logger } from 'pino';
 
 const STOP_GRACE_MS = 4000;
@@ -20,7 +21,12 @@ export function startHelper(root: string, logger: Logger): HelperProcess | null 
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     // The helper reads HELPER_* (and PORT/PUBLIC_URL for its default origins) itself; they were validated above.
-    env: process.env,
+    // The demo runs without card hardware: a simulated card made with the key the API checks it with.
+    env: {
+      ...process.env,
+      HELPER_READERS: process.env.HELPER_READERS || 'simulated',
+      VENDOR_CARD_MASTER_KEY: process.env.VENDOR_CARD_MASTER_KEY || DEMO_VENDOR_CARD_MASTER_KEY,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const [stream, output] of [

@@ -1,10 +1,20 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import Fastify, { LogController } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
+import { defaultDownloadFolder } from './download-folder.ts';
+import { DownloadManager } from './downloads/download-manager.ts';
+import { type CardReaderConfig, createCardReaderDriver } from './hardware/card-reader-config.ts';
+import { OperationStatusRegistry } from './hardware/operation-status.ts';
 import { installErrorHandlers } from './http-errors.ts';
+import { registerDownloadRoutes } from './routes/downloads.ts';
 import { registerGeneralRoutes } from './routes/general.ts';
+import { registerHardwareRoutes } from './routes/hardware.ts';
+import { registerSoftwareRoutes } from './routes/software.ts';
 import { installLoopbackSecurity } from './security.ts';
 import { SettingsStore } from './settings-store.ts';
+import { InstalledTools } from './software/installed-tools.ts';
+import { PackageInstaller } from './software/package-installer.ts';
 
 export const HELPER_VERSION = packageJson.version;
 
@@ -16,6 +26,10 @@ export type HelperAppOptions = {
   origins: readonly string[];
   /** Per-user folder holding the helper's state. */
   configDir: string;
+  /** PC/SC or the simulated reader (`loadCardReaderConfig`). */
+  cardReaders: CardReaderConfig;
+  /** The desktop session tools and the file manager are started in; `process.env` by default. */
+  env?: NodeJS.ProcessEnv;
   /** Options for Fastify's own logger (tests), or… */
   logger?: FastifyServerOptions['logger'];
   /** …a logger made elsewhere (the daemon's readable one). */
@@ -33,13 +47,30 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
     // The helper is reached only as 127.0.0.1 or localhost, never through a proxy.
     trustProxy: false,
   });
+  const { configDir } = options;
+  const warn = (message: string) => app.log.warn(message);
 
-  const settings = await SettingsStore.open(options.configDir, (message) => app.log.warn(message));
+  const settings = await SettingsStore.open(configDir, warn);
+  const downloads = await DownloadManager.open({
+    stateDir: configDir,
+    downloadFolder: () => settings.current.downloadFolder ?? defaultDownloadFolder(configDir),
+    warn,
+  });
+  const cardReaders = createCardReaderDriver(options.cardReaders, configDir);
+  const tools = await InstalledTools.open(configDir, warn);
+  const installer = new PackageInstaller({ toolsFolder: join(configDir, 'tools'), downloads, tools });
+  // Runs after the server stopped taking requests: transfers end, readers are released.
+  app.addHook('onClose', async () => {
+    await Promise.all([downloads.close(), cardReaders.close()]);
+  });
 
   installErrorHandlers(app);
   installLoopbackSecurity(app, options.origins);
   acceptEmptyJsonBodies(app);
-  registerGeneralRoutes(app, { version: HELPER_VERSION, configDir: options.configDir, settings });
+  registerGeneralRoutes(app, { version: HELPER_VERSION, configDir, settings });
+  registerDownloadRoutes(app, { downloads, installer, env: options.env ?? process.env });
+  registerSoftwareRoutes(app, { tools });
+  registerHardwareRoutes(app, { cardReaders, operations: new OperationStatusRegistry() });
   return app;
 }
 

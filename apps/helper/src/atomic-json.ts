@@ -7,12 +7,17 @@ import { basename, dirname, join } from 'node:path';
  * never a torn file: write a sibling temp file, flush it to disk, rename over, flush the directory.
  */
 export async function writeJsonAtomically(file: string, value: unknown): Promise<void> {
+  await writeFileAtomically(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** The same guarantee for any text file. */
+export async function writeFileAtomically(file: string, text: string): Promise<void> {
   const folder = dirname(file);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const temp = join(folder, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'w', 0o600);
   try {
-    await handle.writeFile(`${JSON.stringify(value, null, 2)}\n`);
+    await handle.writeFile(text);
     await handle.sync();
   } catch (error) {
     await handle.close();

@@ -1,3 +1,4 @@
+import { helperPingResponseSchema } from '@benchside/contracts/helper';
 import type { FastifyInstance } from 'fastify';
 
 export const LOOPBACK_HOST = '127.0.0.1';
@@ -17,4 +18,24 @@ export async function listenOnFirstFreePort(app: FastifyInstance, ports: readonl
     }
   }
   throw new Error(`Every helper port is taken: ${ports.join(', ')}`);
+}
+
+const PING_TIMEOUT_MS = 1000;
+
+/** The first port of `ports` where a Benchside helper answers its ping, if any. */
+export async function findRunningHelper(ports: readonly number[]): Promise<number | undefined> {
+  for (const port of ports) {
+    try {
+      const response = await fetch(`http://${LOOPBACK_HOST}:${port}/general/ping`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(PING_TIMEOUT_MS),
+      });
+      if (response.ok && helperPingResponseSchema.safeParse(await response.json()).success) return port;
+    } catch {
+      // Nothing there, or something that is not the helper: try the next port.
+    }
+  }
+  return undefined;
 }

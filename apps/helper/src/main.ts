@@ -1,15 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { HELPER_PROTOCOL } from '@benchside/contracts/helper';
 import { createLogger } from '@benchside/server/logger';
 import { buildHelperApp } from './app.ts';
 import { HelperConfigError, loadHelperConfig } from './config.ts';
-import { listenOnFirstFreePort } from './listen.ts';
+import { registerProtocol } from './desktop/register-protocol.ts';
+import { loadCardReaderConfig } from './hardware/card-reader-config.ts';
+import { findRunningHelper, listenOnFirstFreePort } from './listen.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 5000;
+const BIN = fileURLToPath(new URL('../bin/benchside-helper.js', import.meta.url));
 
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.includes('--register-protocol')) {
+    await registerProtocolAndExit();
+    return;
+  }
   const config = loadHelperConfig();
+  const cardReaders = loadCardReaderConfig();
+  // A `benchside-helper://` link opened while the helper runs must not start a second one on the next port.
+  if (args.some((arg) => arg.startsWith(`${HELPER_PROTOCOL}:`))) {
+    const running = await findRunningHelper(config.ports);
+    if (running !== undefined) {
+      process.stdout.write(`The helper already runs on port ${running}\n`);
+      return;
+    }
+  }
   const app = await buildHelperApp({
     origins: config.origins,
     configDir: config.configDir,
+    cardReaders,
     loggerInstance: createLogger(
       {
         logLevel: config.logLevel,
@@ -39,6 +59,17 @@ async function main(): Promise<void> {
   // SIGTERM, and a signal without a listener would kill it mid-shutdown.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+async function registerProtocolAndExit(): Promise<void> {
+  if (process.platform !== 'linux') {
+    throw new HelperConfigError(
+      '--register-protocol writes a Linux desktop entry; on this system the installer registers the link',
+    );
+  }
+  const registration = await registerProtocol({ command: [process.execPath, BIN], env: process.env });
+  for (const line of registration.lines) process.stdout.write(`${line}\n`);
+  if (registration.outcome !== 'registered') process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

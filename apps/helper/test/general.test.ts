@@ -91,7 +91,9 @@ describe('download folder', () => {
     const helper = await start();
     const target = join(home, 'settings-check');
     await postJson(helper.port, '/general/setDownloadFolder', { path: target });
-    expect(await readdir(helper.configDir)).toEqual(['settings.json']);
+    const names = await readdir(helper.configDir);
+    expect(names).toContain('settings.json');
+    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(JSON.parse(await readFile(join(helper.configDir, 'settings.json'), 'utf8'))).toEqual({
       downloadFolder: target,
     });

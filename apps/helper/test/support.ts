@@ -5,9 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHelperApp } from '../src/app.ts';
+import type { CardReaderConfig } from '../src/hardware/card-reader-config.ts';
 import { listenOnFirstFreePort } from '../src/listen.ts';
 
 export const PORTAL_ORIGIN = 'http://127.0.0.1:8080';
+/** The vendor master key the tests' simulated card is personalised with. */
+export const TEST_MASTER_KEY = 'a1'.repeat(32);
 
 export type RunningHelper = {
   app: FastifyInstance;
@@ -32,13 +35,21 @@ export async function freePort(): Promise<number> {
 
 /** The real helper server, listening on a free loopback port. */
 export async function startHelper(
-  options: { configDir?: string; origins?: string[]; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    configDir?: string;
+    origins?: string[];
+    logger?: FastifyServerOptions['logger'];
+    cardReaders?: CardReaderConfig;
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<RunningHelper> {
   const configDir = options.configDir ?? (await makeTempDir('config'));
   const app = await buildHelperApp({
     origins: options.origins ?? [PORTAL_ORIGIN],
     configDir,
+    cardReaders: options.cardReaders ?? { readers: 'simulated', masterKeyHex: TEST_MASTER_KEY },
     logger: options.logger ?? false,
+    ...(options.env ? { env: options.env } : {}),
   });
   const port = await listenOnFirstFreePort(app, [await freePort()]);
   return {

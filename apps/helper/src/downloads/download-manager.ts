@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DownloadItem, DownloadState } from '@benchside/contracts/helper';
 import WebTorrent, { type Torrent, type WebTorrentOptions } from 'webtorrent';
 import { HttpError } from '../http-errors.ts';
 import { DownloadStateFile, type SavedDownload } from './download-state.ts';
@@ -8,29 +9,11 @@ import { assertTargetsInside, removeTorrentFiles, resolveDestination } from './t
 import { type CheckedTorrent, checkTorrentFile, fetchTorrentFile } from './torrent-source.ts';
 import { WebSeedAgents, WebSeedConnection } from './web-seed-connection.ts';
 
-export type DownloadState = 'downloading' | 'stopped' | 'done' | 'error' | 'checking';
-
-export interface DownloadItem {
-  hash: string;
-  name: string;
-  soft: string;
-  /** Folder the files are written under. */
-  path: string;
-  size: number;
-  downloaded: number;
-  /** 0..1 */
-  progress: number;
-  /** Bytes per second. */
-  downloadSpeed: number;
-  state: DownloadState;
-  /** Seconds left at the current speed; null while stopped or when nothing is arriving. */
-  eta: number | null;
-  error?: string;
-}
-
 export interface DownloadDetails extends DownloadItem {
   /** Absolute paths of the torrent's files. */
   files: string[];
+  /** The package hash the portal published, when it gave one. */
+  sha256?: string;
 }
 
 export interface AddDownload {
@@ -40,6 +23,8 @@ export interface AddDownload {
   soft: string;
   /** Folder inside the download folder: relative to it, or absolute. */
   path: string;
+  /** SHA-256 of the package as the portal published it (hex). */
+  sha256?: string;
 }
 
 export interface DownloadManagerOptions {
@@ -135,6 +120,7 @@ export class DownloadManager {
           started: true,
           done: false,
           downloaded: 0,
+          ...(request.sha256 === undefined ? {} : { sha256: request.sha256.toLowerCase() }),
         },
       };
       this.#downloads.set(hash, download);
@@ -217,6 +203,7 @@ export class DownloadManager {
     return {
       ...this.#item(download),
       files: download.checked.files.map((components) => join(download.saved.path, ...components)),
+      ...(download.saved.sha256 === undefined ? {} : { sha256: download.saved.sha256 }),
     };
   }
 

@@ -21,6 +21,11 @@ const savedDownloadSchema = z.object({
   /** Verified bytes when last seen; only shown while stopped, a restart re-checks the data. */
   downloaded: z.number().nonnegative(),
   error: z.string().optional(),
+  /** SHA-256 (hex) the portal published for the package; installing needs it. */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type SavedDownload = z.infer<typeof savedDownloadSchema>;
 

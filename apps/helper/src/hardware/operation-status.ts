@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { OperationStatus } from '@benchside/contracts/helper';
 import type { ProgressReporter } from './card-reader-driver.ts';
-
-/** What `POST /status/get {id, allMessages?}` answers. */
-export type OperationStatus = {
-  id: string;
-  messages: string[];
-  done: boolean;
-  error: string | null;
-};
 
 type Operation = {
   messages: string[];
