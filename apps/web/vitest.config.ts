@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,
+    // Form tests render whole pages in jsdom; a busy 2-core machine needs more than the 5 s default.
+    testTimeout: 15_000,
   },
 });

@@ -59,7 +59,7 @@ test('a chunk that fails to load shows the failure page with Retry', async ({ pa
 test('the helper status opens the Launch Helper dialog', async ({ page }) => {
   await signIn(page);
   await page.goto('/cards');
-  await page.getByRole('button', { name: /^Benchside Helper: / }).click();
+  await page.getByRole('button', { name: /^Helper status: / }).click();
   const dialog = page.getByRole('dialog', { name: 'Launch Benchside Helper' });
   await expect(dialog).toBeVisible();
   const config = await readClientConfig(page);

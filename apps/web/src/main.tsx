@@ -2,7 +2,7 @@ import './styles/main.scss';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { loadAuthLayout, loadLoginPage } from './app/router.tsx';
+import { preloadSignInRoute } from './app/router.tsx';
 import { currentUserQueryOptions } from './lib/auth.ts';
 import { initI18n, type LocaleResources, loadLocale } from './lib/i18n.ts';
 import { type Language, languageStorageKey, readLanguage } from './lib/language.ts';
@@ -19,25 +19,34 @@ async function loadStartLanguage(
   }
 }
 
-startThemeMode();
-
-// Start everything the first screen needs at once instead of one after the other.
-void queryClient.prefetchQuery(currentUserQueryOptions());
-if (window.location.pathname.startsWith('/auth')) {
-  loadAuthLayout().catch(() => undefined);
-  loadLoginPage().catch(() => undefined);
+/**
+ * Starts everything the first screen needs at once and renders once it is all here, so the first
+ * render does not suspend. No top-level await: the lazy chunks import the entry's chunk, and a
+ * dynamic import waits until that chunk has finished evaluating.
+ */
+async function start(rootElement: HTMLElement): Promise<void> {
+  startThemeMode();
+  const currentUserLoaded = queryClient.prefetchQuery(currentUserQueryOptions());
+  const signInRouteLoaded = window.location.pathname.startsWith('/auth')
+    ? preloadSignInRoute().catch(() => undefined)
+    : undefined;
+  const [{ language, resources }] = await Promise.all([
+    loadStartLanguage(readLanguage(localStorage, languageStorageKey)),
+    currentUserLoaded,
+    signInRouteLoaded,
+  ]);
+  document.documentElement.lang = language;
+  await initI18n(language, resources);
+  // A transition lets React render in small slices instead of one long task (keeps input responsive).
+  startTransition(() => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
-const { language, resources } = await loadStartLanguage(readLanguage(localStorage, languageStorageKey));
-document.documentElement.lang = language;
-await initI18n(language, resources);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-// A transition lets React render in small slices instead of one long task (keeps input responsive).
-startTransition(() => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void start(rootElement);

@@ -1,18 +1,18 @@
-import { type ComponentType, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { SignedInLanding } from '../features/account/components/signed-in-landing.tsx';
-import { importWithTimeout } from '../lib/lazy-import.ts';
+import { lazyRoute as lazyPage } from '../lib/lazy-route.ts';
 
-/** A lazy route component whose chunk must arrive within the spec's timeout. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await importWithTimeout(load)) }));
-}
+const AuthLayout = lazyPage(
+  () => import('./layouts/auth-layout.tsx'),
+  (m) => m.AuthLayout,
+);
+const LoginPage = lazyPage(
+  () => import('../features/auth/routes/login-page.tsx'),
+  (m) => m.LoginPage,
+);
 
-export const loadAuthLayout = () => import('./layouts/auth-layout.tsx');
-export const loadLoginPage = () => import('../features/auth/routes/login-page.tsx');
-
-const AuthLayout = lazyPage(loadAuthLayout, (m) => m.AuthLayout);
-const LoginPage = lazyPage(loadLoginPage, (m) => m.LoginPage);
+/** The entry starts these with its first requests when the address is in the auth area. */
+export const preloadSignInRoute = () => Promise.all([AuthLayout.preload(), LoginPage.preload()]);
 const MasterLayout = lazyPage(
   () => import('./layouts/master/master-layout.tsx'),
   (m) => m.MasterLayout,
@@ -138,7 +138,7 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route path="downloads" element={<DownloadsPage />} />
             <Route path="notifications" element={<NotificationsPage />} />
             <Route path="account" element={<AccountLayout />}>
-              <Route index element={<Navigate to="overview" replace />} />
+              <Route index element={<Navigate to="settings" replace />} />
               <Route path="overview" element={<AccountOverviewPage />} />
               <Route path="settings" element={<AccountSettingsPage />} />
               <Route path="security" element={<AccountSecurityPage />} />

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@benchside/contracts/auth';
+import { SIGNED_IN_HINT_COOKIE } from '@benchside/contracts/signed-in-hint';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createStore, useStore } from './create-store.ts';
 import { http } from './http.ts';
@@ -6,8 +7,14 @@ import { queryClient } from './query-client.ts';
 
 export const currentUserQueryKey = ['current-user'] as const;
 
+/** The API sets the hint cookie with every session; without it there is no session to ask about. */
+export function hasSignedInHint(cookies: string = document.cookie): boolean {
+  return cookies.split(';').some((cookie) => cookie.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
+}
+
 /** `GET /api/me`; any failure means nobody is signed in (spec §4). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
+  if (!hasSignedInHint()) return null;
   let body: unknown;
   try {
     body = await http.get('/me');

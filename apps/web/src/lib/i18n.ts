@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
 import type { Language } from './language.ts';
 import { importWithTimeout } from './lazy-import.ts';
 
@@ -11,7 +12,7 @@ export interface LocaleResources {
 
 // One chunk per language, so the first screen downloads only the active one.
 const localeLoaders: Record<Language, () => Promise<{ default: LocaleResources }>> = {
-  en: () => import('../locales/en.json'),
+  en: async () => ({ default: en }),
   zh: () => import('../locales/zh.json'),
   es: () => import('../locales/es.json'),
   ja: () => import('../locales/ja.json'),

@@ -1,15 +1,6 @@
 import './password-strength-meter.scss';
 import { useTranslation } from 'react-i18next';
-import { measurePasswordStrength, PASSWORD_CHECKS, type StrengthLevel } from './password-strength.ts';
-
-const LEVEL_CLASSES: Record<StrengthLevel, string> = {
-  none: 'bg-secondary',
-  veryWeak: 'bg-danger',
-  weak: 'bg-danger',
-  medium: 'bg-warning',
-  strong: 'bg-success',
-  veryStrong: 'bg-success',
-};
+import { measurePasswordStrength, PASSWORD_CHECKS } from './password-strength.ts';
 
 /** Shows how many of the spec's five strength checks a new password passes, as a bar and a label. */
 export function PasswordStrengthMeter({ password, id }: { password: string; id: string }) {
@@ -18,26 +9,25 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id: 
   const label = t(`passwordStrength.levels.${level}`);
   return (
     <div className="password-strength mt-2" id={id}>
-      <div
-        className="password-strength-track"
-        role="meter"
+      <meter
+        className="password-strength-meter"
         aria-label={t('passwordStrength.label')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={score}
         aria-valuetext={label}
-      >
-        <div className={`password-strength-bar ${LEVEL_CLASSES[level]}`} style={{ width: `${score}%` }} />
-      </div>
-      <div className="d-flex justify-content-between small mt-1">
-        <span className="text-body-secondary">{t('passwordStrength.hint')}</span>
+        min={0}
+        max={100}
+        low={41}
+        high={79}
+        optimum={100}
+        value={score}
+      />
+      <div className="d-flex justify-content-end small mt-1">
         <span className="fw-semibold" data-testid="password-strength-label">
           {label}
         </span>
       </div>
       <ul className="password-strength-checks list-unstyled small mb-0 mt-1">
         {PASSWORD_CHECKS.map((check) => (
-          <li key={check} className={passed[check] ? 'text-success' : 'text-body-secondary'}>
+          <li key={check} className={passed[check] ? 'text-success-emphasis' : 'text-body-secondary'}>
             <span aria-hidden="true">{passed[check] ? '✓ ' : '○ '}</span>
             {t(`passwordStrength.checks.${check}`)}
             <span className="visually-hidden">

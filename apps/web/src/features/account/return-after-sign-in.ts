@@ -4,7 +4,7 @@ const RETURN_PATH_KEY = 'benchside_return_after_sign_in';
 
 /** Only a path of this portal: a stored value must never send the user to another site. */
 function isOwnPath(path: string | null): path is string {
-  return path !== null && path.startsWith('/') && !path.startsWith('//');
+  return path?.startsWith('/') === true && !path.startsWith('//');
 }
 
 /** A page that needs a signed-in user keeps its URL for the moment the user has signed in (tab-scoped). */

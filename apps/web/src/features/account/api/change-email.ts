@@ -1,7 +1,4 @@
-import {
-  changeEmailConfirmResponseSchema,
-  messageResponseSchema,
-} from '@benchside/contracts/accounts';
+import { changeEmailConfirmResponseSchema, messageResponseSchema } from '@benchside/contracts/accounts';
 import { http } from '../../../lib/http.ts';
 
 export const CHANGE_EMAIL_PATH = '/account/change-email';

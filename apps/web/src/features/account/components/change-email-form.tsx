@@ -46,7 +46,10 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         for (const { field, message } of violationsOf(error)) {
           if (field === 'newEmail' || field === 'password') setError(field, { message });
         }
-        setResult({ ok: false, message: apiErrorMessage(t, error, 'Something went wrong, please try again later.') });
+        setResult({
+          ok: false,
+          message: apiErrorMessage(t, error, 'Something went wrong, please try again later.'),
+        });
       }
     },
     (invalid) => {
@@ -65,7 +68,10 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     >
       <form onSubmit={onSubmit} noValidate className="account-form" aria-labelledby="change-email-title">
         {result ? (
-          <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role={result.ok ? 'status' : 'alert'}>
+          <div
+            className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`}
+            role={result.ok ? 'status' : 'alert'}
+          >
             {result.message}
           </div>
         ) : null}

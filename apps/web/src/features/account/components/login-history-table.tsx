@@ -14,13 +14,19 @@ export function LoginHistoryTable() {
   const pageCount = Math.max(1, Math.ceil((logs.data?.totalItems ?? 0) / LOGIN_LOGS_PAGE_SIZE));
 
   return (
-    <SectionCard id="login-history" title={t('account.loginHistory.title')} description={t('account.loginHistory.description')}>
+    <SectionCard
+      id="login-history"
+      title={t('account.loginHistory.title')}
+      description={t('account.loginHistory.description')}
+    >
       {logs.isError ? (
         <div className="alert alert-danger mb-0" role="alert">
           {apiErrorMessage(t, logs.error, 'Something went wrong, please try again later.')}
         </div>
       ) : null}
-      {logs.isPending ? <span className="spinner-border text-primary" role="status" aria-label={t('account.loading')} /> : null}
+      {logs.isPending ? (
+        <span className="spinner-border text-primary" role="status" aria-label={t('account.loading')} />
+      ) : null}
       {logs.data ? (
         logs.data.totalItems === 0 ? (
           <p className="text-body-secondary mb-0">{t('account.loginHistory.empty')}</p>
@@ -48,7 +54,9 @@ export function LoginHistoryTable() {
                       </td>
                       <td>
                         <span className={`badge ${entry.success ? 'text-bg-success' : 'text-bg-danger'}`}>
-                          {entry.success ? t('account.loginHistory.succeeded') : t('account.loginHistory.failed')}
+                          {entry.success
+                            ? t('account.loginHistory.succeeded')
+                            : t('account.loginHistory.failed')}
                         </span>
                       </td>
                     </tr>
@@ -56,10 +64,18 @@ export function LoginHistoryTable() {
                 </tbody>
               </table>
             </div>
-            <nav aria-label={t('account.loginHistory.pages')} className="d-flex align-items-center gap-3 flex-wrap">
+            <nav
+              aria-label={t('account.loginHistory.pages')}
+              className="d-flex align-items-center gap-3 flex-wrap"
+            >
               <ul className="pagination mb-0">
                 <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
-                  <button type="button" className="page-link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  <button
+                    type="button"
+                    className="page-link"
+                    disabled={page <= 1}
+                    onClick={() => setPage(page - 1)}
+                  >
                     {t('account.loginHistory.previous')}
                   </button>
                 </li>

@@ -48,7 +48,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   });
 
   return (
-    <SectionCard id="profile" title={t('account.profile.title')} description={t('account.profile.description')}>
+    <SectionCard
+      id="profile"
+      title={t('account.profile.title')}
+      description={t('account.profile.description')}
+    >
       <form onSubmit={onSubmit} noValidate className="account-form" aria-labelledby="profile-title">
         {failure ? (
           <div className="alert alert-danger" role="alert">

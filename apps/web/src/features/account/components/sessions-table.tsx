@@ -24,7 +24,11 @@ export function SessionsTable() {
     });
 
   return (
-    <SectionCard id="devices" title={t('account.devices.title')} description={t('account.devices.description')}>
+    <SectionCard
+      id="devices"
+      title={t('account.devices.title')}
+      description={t('account.devices.description')}
+    >
       {sessions.isError ? (
         <div className="alert alert-danger mb-0" role="alert">
           {apiErrorMessage(t, sessions.error, FAILED)}
@@ -89,7 +93,9 @@ export function SessionsTable() {
           </button>
         </>
       ) : null}
-      {sessions.isPending ? <span className="spinner-border text-primary" role="status" aria-label={t('account.loading')} /> : null}
+      {sessions.isPending ? (
+        <span className="spinner-border text-primary" role="status" aria-label={t('account.loading')} />
+      ) : null}
     </SectionCard>
   );
 }

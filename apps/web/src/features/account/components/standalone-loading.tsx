@@ -7,7 +7,13 @@ export function StandaloneLoading() {
   return (
     <FallbackPage
       title={t('account.changeEmail.working')}
-      action={<span className="spinner-border text-primary" role="status" aria-label={t('account.changeEmail.working')} />}
+      action={
+        <span
+          className="spinner-border text-primary"
+          role="status"
+          aria-label={t('account.changeEmail.working')}
+        />
+      }
     />
   );
 }

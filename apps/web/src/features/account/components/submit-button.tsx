@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 
-export function SubmitButton({ label, busy, disabled }: { label: string; busy: boolean; disabled?: boolean }) {
+export function SubmitButton({
+  label,
+  busy,
+  disabled,
+}: {
+  label: string;
+  busy: boolean;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <button type="submit" className="btn btn-primary" disabled={busy || disabled}>

@@ -14,8 +14,12 @@ export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
   const toggle = (next: boolean) =>
     setTwoFactor.mutate(next, {
       onSuccess: (updated) =>
-        notify(updated.userPortal2fa ? t('account.twoFactor.enabled') : t('account.twoFactor.disabled'), 'success'),
-      onError: (error) => notify(apiErrorMessage(t, error, 'Something went wrong, please try again later.'), 'error'),
+        notify(
+          updated.userPortal2fa ? t('account.twoFactor.enabled') : t('account.twoFactor.disabled'),
+          'success',
+        ),
+      onError: (error) =>
+        notify(apiErrorMessage(t, error, 'Something went wrong, please try again later.'), 'error'),
     });
 
   return (
@@ -27,6 +31,7 @@ export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
           type="checkbox"
           role="switch"
           checked={enabled}
+          aria-checked={enabled}
           disabled={setTwoFactor.isPending}
           aria-describedby="two-factor-help"
           onChange={(event) => toggle(event.target.checked)}

@@ -55,7 +55,10 @@ export function EmailForm({ id, title, intro, submitLabel, send, failureMessage 
         <p className="text-body-secondary mb-0">{intro}</p>
       </div>
       {result ? (
-        <div className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`} role={result.ok ? 'status' : 'alert'}>
+        <div
+          className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`}
+          role={result.ok ? 'status' : 'alert'}
+        >
           {result.message}
         </div>
       ) : null}

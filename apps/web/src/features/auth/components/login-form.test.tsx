@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from './login-form.tsx';
 
 function renderForm(successMessage: string | null = null) {
@@ -56,5 +56,30 @@ describe('LoginForm', () => {
   it('shows the success note passed as route state', () => {
     renderForm('Your account was successfully verified.');
     expect(screen.getByRole('status').textContent).toBe('Your account was successfully verified.');
+  });
+});
+
+describe('LoginForm when rate limited', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the server message and when to try again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { message: 'Too many requests, please try again later.' },
+          { status: 429, headers: { 'Retry-After': '120' } },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    const { username, password, submit } = renderForm();
+    await user.type(username, 'demo');
+    await user.type(password, 'Demo#Bench2026');
+    await expect.poll(() => submit.disabled).toBe(false);
+    await user.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many requests, please try again later. You can try again in 2 minutes.',
+    );
   });
 });

@@ -1,8 +1,7 @@
 import type { LoginBody } from '@benchside/contracts/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
@@ -13,8 +12,12 @@ import { login } from '../api/login.ts';
 
 const LOGIN_FAILED = 'The login detail is incorrect';
 
-const loadLoginBodySchema = () =>
-  import('@benchside/contracts/auth').then((module) => module.loginBodySchema);
+// The resolver and the schema share the schema library's chunk with the other forms; neither may
+// ride along with the sign-in page's first load.
+const loadLoginResolver = () =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@benchside/contracts/auth')]).then(
+    ([{ zodResolver }, { loginBodySchema }]) => zodResolver(loginBodySchema),
+  );
 
 /**
  * The contracts' schema (and the schema library with it) loads when the user first focuses or types
@@ -25,12 +28,12 @@ function createLoginResolver(): { resolver: Resolver<LoginBody>; startValidating
   const startValidating = () => {
     if (!started) {
       started = true;
-      loadLoginBodySchema().catch(() => undefined);
+      loadLoginResolver().catch(() => undefined);
     }
   };
   const resolver: Resolver<LoginBody> = async (values, context, options) => {
     if (!started) return { values: {}, errors: { root: { type: 'untouched', message: '' } } };
-    return zodResolver(await loadLoginBodySchema())(values, context, options);
+    return (await loadLoginResolver())(values, context, options);
   };
   return { resolver, startValidating };
 }

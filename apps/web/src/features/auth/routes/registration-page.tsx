@@ -49,7 +49,12 @@ function Registered({ email }: { email: string }) {
       </div>
       <p className="mb-4">
         {t('auth.registration.noEmail')}{' '}
-        <button type="button" className="btn btn-link p-0 align-baseline" onClick={resendEmail} disabled={sending}>
+        <button
+          type="button"
+          className="btn btn-link p-0 align-baseline"
+          onClick={resendEmail}
+          disabled={sending}
+        >
           {t('auth.registration.resend')}
         </button>
       </p>
@@ -64,5 +69,9 @@ export function RegistrationPage() {
   const { t } = useTranslation();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   useDocumentTitle(t('auth.registration.title'));
-  return registeredEmail ? <Registered email={registeredEmail} /> : <RegistrationForm onRegistered={setRegisteredEmail} />;
+  return registeredEmail ? (
+    <Registered email={registeredEmail} />
+  ) : (
+    <RegistrationForm onRegistered={setRegisteredEmail} />
+  );
 }

@@ -1,6 +1,6 @@
 import { createStore, useStore } from '../../../lib/create-store.ts';
 
-/** Spec §3: the local helper's status starts as pending; the helper issue adds the probe and poll. */
+/** Spec §4: the local helper's status starts as pending; `useHelperStatusMonitor` keeps it current. */
 export type HelperStatus = 'pending' | 'connected' | 'no-connection';
 
 export const helperStatusStore = createStore<HelperStatus>('pending');

@@ -1,0 +1,59 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './mail.ts';
+
+export interface TestAccount {
+  username: string;
+  email: string;
+  password: string;
+}
+
+let sequence = 0;
+
+/** A username and address no other test (or earlier run on the same data) has used. */
+export function uniqueAccount(prefix: string): TestAccount {
+  sequence += 1;
+  const tag = `${prefix}${Date.now().toString(36)}${sequence}`.toLowerCase();
+  return { username: tag, email: `${tag}@example.test`, password: 'Bench#Repair2026' };
+}
+
+export const VERIFY_SUBJECT = 'Confirm your e-mail address';
+
+/** Registers through the API and opens the e-mailed verification link: a ready, verified account. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<TestAccount> {
+  const account = uniqueAccount(prefix);
+  const registered = await request.post('/api/register', {
+    data: {
+      username: account.username,
+      email: account.email,
+      plainPassword: account.password,
+      confirmPassword: account.password,
+      acceptTerms: true,
+      urlTo: '/auth/verify-email',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const mail = await waitForMail(request, { to: account.email, subject: VERIFY_SUBJECT });
+  const token = new URL(linkIn(mail), 'http://localhost').searchParams.get('token') ?? '';
+  const verified = await request.get('/api/verify/email', { params: { token } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
+
+/** Signs in through the API; the session cookie lands in the page's browser context. */
+export async function signInAs(page: Page, account: TestAccount, password = account.password): Promise<void> {
+  const response = await page.request.post('/api/login', {
+    data: { username: account.username, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Fills the sign-in form like a user (without waiting for where it lands). */
+export async function submitSignInForm(page: Page, login: string, password: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Username or email').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
