@@ -1,4 +1,9 @@
 import { currentUserSchema } from '@benchside/contracts/auth';
+import {
+  hashSessionToken,
+  SESSION_ABSOLUTE_TIMEOUT_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+} from '@benchside/server/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
 
@@ -115,6 +120,26 @@ describe('sign-in, current user and sign-out', () => {
     const rows = await api.db.selectFrom('sessions').select('token_hash').execute();
     expect(rows.some((row) => row.token_hash === token)).toBe(false);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  const ageSession = async (cookie: string, changes: { last_seen_at?: Date; expires_at?: Date }) => {
+    const tokenHash = hashSessionToken(cookie.slice('bs_session='.length));
+    await api.db.updateTable('sessions').set(changes).where('token_hash', '=', tokenHash).execute();
+  };
+
+  it('ends a session nobody used for the idle timeout (7 days)', async () => {
+    const cookie = sessionCookie(await login('alice', ALICE.password)) ?? '';
+    await ageSession(cookie, { last_seen_at: new Date(Date.now() - SESSION_IDLE_TIMEOUT_MS + 60_000) });
+    expect((await me(cookie)).status).toBe(200);
+    await ageSession(cookie, { last_seen_at: new Date(Date.now() - SESSION_IDLE_TIMEOUT_MS - 60_000) });
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('ends every session at the absolute timeout (30 days), however active', async () => {
+    expect(SESSION_ABSOLUTE_TIMEOUT_MS).toBe(30 * 24 * 60 * 60 * 1000);
+    const cookie = sessionCookie(await login('alice', ALICE.password)) ?? '';
+    await ageSession(cookie, { expires_at: new Date(Date.now() - 1000) });
+    expect((await me(cookie)).status).toBe(401);
   });
 
   it('refuses a state-changing call from a foreign origin with 403', async () => {
