@@ -12,8 +12,11 @@ test('register, receive the mail, verify, see the note and sign in', async ({ pa
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Create an Account' }).click();
   await expect(page).toHaveURL(/\/auth\/registration$/);
+  // The sign-in form stays on screen until the registration chunk has arrived, and its own field
+  // is labelled "Username or Email" too: type only once the registration form is there.
+  await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
 
-  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Username', { exact: true }).fill(account.username);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await expect(page.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('value', '100');
