@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -38,7 +38,50 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or inMemory');
   const directory = join(options.dataDir, 'pg');
   await mkdir(directory, { recursive: true });
-  return openPGlite(await PGlite.create(directory));
+  const unlock = await lockEmbeddedDatabase(directory);
+  try {
+    const handle = openPGlite(await PGlite.create(directory));
+    return { db: handle.db, close: () => handle.close().finally(unlock) };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same files (a second `npm start`,
+ * or `npm run admin` while the portal runs) would corrupt them. A pid file claims the folder; a
+ * claim left by a process that no longer runs is taken over.
+ */
+async function lockEmbeddedDatabase(directory: string): Promise<() => Promise<void>> {
+  const lockPath = join(directory, 'benchside.pid');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const file = await open(lockPath, 'wx');
+      await file.writeFile(String(process.pid));
+      await file.close();
+      return () => unlink(lockPath).catch(() => {});
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
+        throw new Error(
+          `The embedded database in ${directory} is in use by process ${owner} (npm start?): stop it first, or set DATABASE_URL`,
+        );
+      }
+      await unlink(lockPath).catch(() => {});
+    }
+  }
+  throw new Error(`Cannot claim the embedded database in ${directory}`);
 }
 
 export function openPGlite(pglite: PGlite): DatabaseHandle {

@@ -1,0 +1,37 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { Database } from '@benchside/db/database';
+import type { Config } from '@benchside/server/config';
+import type { Kysely } from 'kysely';
+
+/** What every operator command gets: the configuration, the database, and where to print. */
+export interface AdminContext {
+  config: Config;
+  db: Kysely<Database>;
+  print(line: string): void;
+}
+
+/** Parsed with node's `parseArgs`: `values` holds the options, `positionals` the rest. */
+export interface AdminArguments {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+}
+
+/** One `npm run admin -- <name> ...` sub-command, in its own file under `commands/`. */
+export interface AdminCommand {
+  /** One line for the command list, e.g. `notify --user U|--all --message M`. */
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(context: AdminContext, args: AdminArguments): Promise<void>;
+}
+
+/** Wrong or missing arguments: printed with the command's usage, exit code 2. */
+export class AdminUsageError extends Error {
+  override name = 'AdminUsageError';
+}
+
+/** Reads a required string option or explains what is missing. */
+export function requireOption(args: AdminArguments, name: string): string {
+  const value = args.values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new AdminUsageError(`--${name} is required`);
+  return value;
+}
