@@ -71,6 +71,25 @@ describe('sign-in, current user and sign-out', () => {
     expect(sessionCookie(response)).toBeDefined();
   });
 
+  it('tells concurrent requests of different users apart (session lookups are batched)', async () => {
+    const bobId = await createUser(api.db, {
+      username: 'bob',
+      email: 'bob@example.test',
+      password: 'Bob#Password1',
+    });
+    const aliceCookie = sessionCookie(await login('alice', ALICE.password));
+    const bobCookie = sessionCookie(await login('bob', 'Bob#Password1'));
+    const cookies = [aliceCookie, bobCookie, 'bs_session=unknown', aliceCookie, bobCookie];
+    const responses = await Promise.all(cookies.map((cookie) => me(cookie)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 401, 200, 200]);
+    const ids = await Promise.all(
+      responses.map(async (response) =>
+        response.ok ? ((await response.json()) as { id: string }).id : null,
+      ),
+    );
+    expect(ids).toEqual([aliceId, bobId, null, aliceId, bobId]);
+  });
+
   it('answers the same 400 for a wrong password and an unknown user, and sets no cookie', async () => {
     const wrongPassword = await login('alice', 'Wrong#Horse1');
     const unknownUser = await login('nobody', 'Wrong#Horse1');

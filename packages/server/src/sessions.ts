@@ -3,7 +3,8 @@ import { SIGNED_IN_HINT_COOKIE } from '@benchside/contracts/signed-in-hint';
 import type { Database, User } from '@benchside/db/database';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { batchedLookup } from './batched-lookup.ts';
 import type { App } from './create-server.ts';
 import { UnauthorizedError } from './errors.ts';
 
@@ -55,19 +56,25 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
     return token ? hashSessionToken(token) : undefined;
   };
 
-  const findUser = async (tokenHash: string): Promise<User | null> => {
+  const lookUpSessions = batchedLookup(async (tokenHashes: string[]) => {
     const now = Date.now();
-    const row = await db
+    const rows = await db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .select('sessions.last_seen_at as session_last_seen_at')
-      .where('sessions.token_hash', '=', tokenHash)
+      .select(['sessions.token_hash as session_token_hash', 'sessions.last_seen_at as session_last_seen_at'])
+      .where(sql<boolean>`sessions.token_hash = any(${tokenHashes})`)
       .where('sessions.expires_at', '>', new Date(now))
       .where('sessions.last_seen_at', '>', new Date(now - SESSION_IDLE_TIMEOUT_MS))
-      .executeTakeFirst();
+      .execute();
+    return new Map(rows.map((row) => [row.session_token_hash, row]));
+  });
+
+  const findUser = async (tokenHash: string): Promise<User | null> => {
+    const row = await lookUpSessions(tokenHash);
     if (!row) return null;
-    const { session_last_seen_at: lastSeenAt, ...user } = row;
+    const { session_token_hash: _tokenHash, session_last_seen_at: lastSeenAt, ...user } = row;
+    const now = Date.now();
     if (now - lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
       await db
         .updateTable('sessions')

@@ -1,0 +1,38 @@
+type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
+
+/**
+ * Turns a lookup of many keys into a lookup of one key whose calls are gathered into batches:
+ * every call made before the event loop next reaches its check phase joins one call of `fetchMany`.
+ * Under load a whole burst of requests (everything one poll phase read from the sockets) then
+ * costs one database round trip instead of one each, and every caller still gets an answer from
+ * a query that started after it asked — nothing is served from a cache.
+ */
+export function batchedLookup<K, V>(
+  fetchMany: (keys: K[]) => Promise<Map<K, V>>,
+): (key: K) => Promise<V | undefined> {
+  let pending: Map<K, Waiter<V>[]> | null = null;
+
+  const dispatch = async (batch: Map<K, Waiter<V>[]>) => {
+    try {
+      const found = await fetchMany([...batch.keys()]);
+      for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key));
+    } catch (error) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+    }
+  };
+
+  return (key) =>
+    new Promise<V | undefined>((resolve, reject) => {
+      if (!pending) {
+        const batch = new Map<K, Waiter<V>[]>();
+        pending = batch;
+        setImmediate(() => {
+          pending = null;
+          void dispatch(batch);
+        });
+      }
+      const waiters = pending.get(key);
+      if (waiters) waiters.push({ resolve, reject });
+      else pending.set(key, [{ resolve, reject }]);
+    });
+}
