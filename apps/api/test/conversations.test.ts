@@ -10,6 +10,7 @@ import {
   threadSchema,
   UNSUPPORTED_FILE_TYPE_MESSAGE,
 } from '@benchside/contracts/conversations';
+import { MAX_UNSENT_ATTACHMENTS, TOO_MANY_UNSENT_MESSAGE } from '@benchside/server/conversations/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command as replyCommand } from '../src/admin/commands/reply.ts';
 import { contentDisposition, SENT_ATTACHMENT_MESSAGE } from '../src/conversations/routes.ts';
@@ -278,6 +279,22 @@ describe('conversations and attachments', () => {
         { values: { conversation: crypto.randomUUID(), message: 'Hello' }, positionals: [] },
       ),
     ).rejects.toThrow(/No conversation/);
+  });
+
+  it('keeps at most 20 unsent files per user (409), and removing one makes room', async () => {
+    const erin = await signedInUser(api, 'erin');
+    const drafts = [];
+    for (let index = 0; index < MAX_UNSENT_ATTACHMENTS; index += 1) {
+      drafts.push(await uploaded(erin.cookie, PNG_BYTES, `shot-${index}.png`));
+    }
+    const refused = await upload(erin.cookie, PNG_BYTES, 'one-more.png');
+    expect(refused.status).toBe(409);
+    expect(errorBodySchema.parse(await refused.json()).message).toBe(TOO_MANY_UNSENT_MESSAGE);
+    await fetch(`${api.url}/api/attachments/${drafts[0]?.id}`, {
+      method: 'DELETE',
+      headers: { cookie: erin.cookie },
+    });
+    expect((await upload(erin.cookie, PNG_BYTES, 'one-more.png')).status).toBe(201);
   });
 
   it('refuses a state-changing call from a foreign origin', async () => {
