@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
+import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
 import { registerHealthRoute } from '@benchside/server/health';
@@ -19,6 +20,7 @@ import { registerPasswordResetRoutes } from './auth/password-reset-routes.ts';
 import { registerRegistrationRoutes } from './auth/registration-routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
+import { registerConversationRoutes } from './conversations/routes.ts';
 import { loadSpa } from './spa.ts';
 
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -69,6 +71,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerProfileRoutes(app, accounts);
   registerChangeEmailRoutes(app, accounts);
   registerActivityRoutes(app, accounts);
+  await registerConversationRoutes(app, { db, storage: createAttachmentStorage(config.dataDir) });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }

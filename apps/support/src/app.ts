@@ -1,6 +1,7 @@
 import { currentUserSchema } from '@benchside/contracts/auth';
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
+import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
 import { UnauthorizedError } from '@benchside/server/errors';
@@ -9,6 +10,7 @@ import { registerSessions } from '@benchside/server/sessions';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { registerTicketRoutes } from './tickets.ts';
 
 export interface SupportAppOptions {
   config: Config;
@@ -46,5 +48,6 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
       return toCurrentUser(request.currentUser);
     },
   );
+  await registerTicketRoutes(app, { db, storage: createAttachmentStorage(config.dataDir) });
   return app;
 }

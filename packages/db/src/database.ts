@@ -74,12 +74,55 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export type ConversationSource = 'portal' | 'ticket';
+export type ThreadAuthor = 'user' | 'support';
+
+/** A user's exchange with support, started in the portal or by a support ticket. */
+export interface ConversationsTable {
+  id: Generated<string>;
+  user_id: string;
+  subject: string;
+  source: ConversationSource;
+  /** Tickets only: the category and device model the form asked for. */
+  category: string | null;
+  device_model: string | null;
+  /** Set by a support reply, cleared when the user opens the conversation. */
+  user_unread: Generated<boolean>;
+  created_at: CreatedAt;
+  last_message_at: CreatedAt;
+}
+
+/** One message of a conversation (the spec calls them threads). */
+export interface ThreadsTable {
+  id: Generated<string>;
+  conversation_id: string;
+  author: ThreadAuthor;
+  body: string;
+  created_at: CreatedAt;
+}
+
+/** An uploaded file; `thread_id` stays null until the message it belongs to is sent. */
+export interface AttachmentsTable {
+  id: Generated<string>;
+  user_id: string;
+  thread_id: string | null;
+  /** Random file name under the attachment folder; never derived from the user's file name. */
+  storage_key: string;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   login_logs: LoginLogsTable;
   rate_limits: RateLimitsTable;
+  conversations: ConversationsTable;
+  threads: ThreadsTable;
+  attachments: AttachmentsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -87,3 +130,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type OneTimeToken = Selectable<OneTimeTokensTable>;
+export type Conversation = Selectable<ConversationsTable>;
+export type Thread = Selectable<ThreadsTable>;
+export type Attachment = Selectable<AttachmentsTable>;

@@ -65,6 +65,18 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/routes/notifications-page.tsx'),
   (m) => m.NotificationsPage,
 );
+const ConversationsPage = lazyPage(
+  () => import('../features/conversations/routes/conversations-page.tsx'),
+  (m) => m.ConversationsPage,
+);
+const NewConversationPage = lazyPage(
+  () => import('../features/conversations/routes/new-conversation-page.tsx'),
+  (m) => m.NewConversationPage,
+);
+const ConversationPage = lazyPage(
+  () => import('../features/conversations/routes/conversation-page.tsx'),
+  (m) => m.ConversationPage,
+);
 const RegistrationPage = lazyPage(
   () => import('../features/auth/routes/registration-page.tsx'),
   (m) => m.RegistrationPage,
@@ -137,6 +149,9 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route path="files" element={<FilesPage />} />
             <Route path="downloads" element={<DownloadsPage />} />
             <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="conversations" element={<ConversationsPage />} />
+            <Route path="conversations/new" element={<NewConversationPage />} />
+            <Route path="conversations/:id" element={<ConversationPage />} />
             <Route path="account" element={<AccountLayout />}>
               <Route index element={<Navigate to="settings" replace />} />
               <Route path="overview" element={<AccountOverviewPage />} />

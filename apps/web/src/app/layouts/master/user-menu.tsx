@@ -3,7 +3,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageFlag } from '../../../components/ui/flags.tsx';
-import { IconCheck, IconSignOut, IconUser } from '../../../components/ui/icons.tsx';
+import { IconCheck, IconInbox, IconSignOut, IconUser } from '../../../components/ui/icons.tsx';
 import { chooseLanguage, isLanguage, LANGUAGES, NATIVE_LANGUAGE_NAMES } from '../../../lib/language.ts';
 
 function initialsOf(name: string): string {
@@ -39,6 +39,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Dropdown.Item as={Link} to="/account/settings">
           <IconUser size={18} className="me-2" />
           {t('menu.accountSettings')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/conversations">
+          <IconInbox size={18} className="me-2" />
+          {t('conversations.title')}
         </Dropdown.Item>
         <Dropdown.Divider />
         <fieldset className="user-menu-languages">

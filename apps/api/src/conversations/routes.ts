@@ -1,0 +1,302 @@
+import { collectionSchema } from '@benchside/contracts/common';
+import {
+  attachmentSchema,
+  conversationDetailSchema,
+  conversationSummarySchema,
+  conversationsQuerySchema,
+  createThreadBodySchema,
+  threadSchema,
+} from '@benchside/contracts/conversations';
+import type { Database } from '@benchside/db/database';
+import type { AttachmentStorage } from '@benchside/server/conversations/attachment-storage';
+import { addThread, startConversation, subjectFromBody } from '@benchside/server/conversations/conversations';
+import { receiveAttachment, registerAttachmentUploads } from '@benchside/server/conversations/uploads';
+import type { App } from '@benchside/server/create-server';
+import { HttpError, NotFoundError } from '@benchside/server/errors';
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import { signedInUser } from '../account/profile-routes.ts';
+import { type ConversationListRow, toAttachmentDto, toSummaryDto, toThreadDto } from './mappers.ts';
+
+export interface ConversationsContext {
+  db: Kysely<Database>;
+  storage: AttachmentStorage;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idParamsSchema = z.object({ id: z.string().max(64) });
+
+export const SENT_ATTACHMENT_MESSAGE = 'This file has been sent and can no longer be removed.';
+
+/** A path id that is not a UUID cannot name anything: 404 like any id that is not the user's. */
+function requireUuid(id: string): string {
+  if (!UUID.test(id)) throw new NotFoundError();
+  return id;
+}
+
+/** Spec §7 "Conversations": the user's conversations with support, their messages and files. */
+export async function registerConversationRoutes(app: App, context: ConversationsContext): Promise<void> {
+  const { db, storage } = context;
+  await registerAttachmentUploads(app);
+
+  const conversationSummaries = (userId: string) =>
+    db
+      .selectFrom('conversations')
+      .selectAll('conversations')
+      .select((eb) => [
+        eb
+          .selectFrom('threads')
+          .select(eb.fn.countAll<number>().as('count'))
+          .whereRef('threads.conversation_id', '=', 'conversations.id')
+          .as('message_count'),
+        eb
+          .selectFrom('threads')
+          .select('threads.author')
+          .whereRef('threads.conversation_id', '=', 'conversations.id')
+          .orderBy('threads.created_at', 'desc')
+          .orderBy('threads.id', 'desc')
+          .limit(1)
+          .as('last_author'),
+        eb
+          .selectFrom('threads')
+          .select(sql<string>`left(threads.body, 400)`.as('body'))
+          .whereRef('threads.conversation_id', '=', 'conversations.id')
+          .orderBy('threads.created_at', 'desc')
+          .orderBy('threads.id', 'desc')
+          .limit(1)
+          .as('last_body'),
+      ])
+      .where('conversations.user_id', '=', userId);
+
+  app.get(
+    '/api/conversations',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['conversations'],
+        summary: "The user's conversations with support, newest activity first, with their unread state",
+        security: [{ session: [] }],
+        querystring: conversationsQuerySchema,
+        response: { 200: collectionSchema(conversationSummarySchema) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { page, itemsPerPage } = request.query;
+      const [rows, total] = await Promise.all([
+        conversationSummaries(user.id)
+          .orderBy('conversations.last_message_at', 'desc')
+          .orderBy('conversations.id', 'desc')
+          .limit(itemsPerPage)
+          .offset((page - 1) * itemsPerPage)
+          .execute(),
+        db
+          .selectFrom('conversations')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        member: rows.map((row) => toSummaryDto(row as ConversationListRow)),
+        totalItems: Number(total.total),
+      };
+    },
+  );
+
+  app.get(
+    '/api/conversations/:id',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['conversations'],
+        summary: 'One conversation with every message and attachment; opening it marks it read',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+        response: { 200: conversationDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const id = requireUuid(request.params.id);
+      const conversation = await conversationSummaries(user.id)
+        .where('conversations.id', '=', id)
+        .executeTakeFirst();
+      if (!conversation) throw new NotFoundError('Conversation not found');
+      const threads = await db
+        .selectFrom('threads')
+        .selectAll()
+        .where('conversation_id', '=', id)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+      const attachments =
+        threads.length === 0
+          ? []
+          : await db
+              .selectFrom('attachments')
+              .selectAll()
+              .where(
+                'thread_id',
+                'in',
+                threads.map((thread) => thread.id),
+              )
+              .orderBy('created_at', 'asc')
+              .orderBy('id', 'asc')
+              .execute();
+      if (conversation.user_unread) {
+        await db.updateTable('conversations').set({ user_unread: false }).where('id', '=', id).execute();
+      }
+      return {
+        ...toSummaryDto({ ...(conversation as ConversationListRow), user_unread: false }),
+        threads: threads.map((thread) =>
+          toThreadDto(
+            thread,
+            attachments.filter((attachment) => attachment.thread_id === thread.id),
+          ),
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/threads',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['conversations'],
+        summary:
+          'Send a message: a reply to conversationId, or, without it, a new conversation named after the first line',
+        security: [{ session: [] }],
+        body: createThreadBodySchema,
+        response: { 201: threadSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { body, conversationId, attachments } = request.body;
+      const message = { body, attachmentIds: attachments, attachmentsField: 'attachments' };
+      const thread = conversationId
+        ? await addThread(db, conversationId, user.id, 'user', message)
+        : (
+            await startConversation(db, {
+              ...message,
+              userId: user.id,
+              subject: subjectFromBody(body),
+              source: 'portal',
+            })
+          ).thread;
+      const sent =
+        attachments.length === 0
+          ? []
+          : await db
+              .selectFrom('attachments')
+              .selectAll()
+              .where('thread_id', '=', thread.id)
+              .orderBy('created_at', 'asc')
+              .orderBy('id', 'asc')
+              .execute();
+      return reply.code(201).send(toThreadDto(thread, sent));
+    },
+  );
+
+  app.post(
+    '/api/attachments',
+    {
+      preHandler: app.sessions.requireUser,
+      config: { acceptsMultipart: true },
+      schema: {
+        tags: ['conversations'],
+        summary:
+          'Upload a file to attach to your next message (multipart, field file; 10 MB; images, PDF, ZIP, text)',
+        security: [{ session: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: attachmentSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const row = await receiveAttachment(request, db, storage, user.id);
+      return reply.code(201).send(toAttachmentDto(row));
+    },
+  );
+
+  app.delete(
+    '/api/attachments/:id',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['conversations'],
+        summary: 'Remove one of your uploaded files before it is sent (409 once sent)',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const id = requireUuid(request.params.id);
+      const removed = await db
+        .deleteFrom('attachments')
+        .where('id', '=', id)
+        .where('user_id', '=', user.id)
+        .where('thread_id', 'is', null)
+        .returning('storage_key')
+        .executeTakeFirst();
+      if (removed) {
+        await storage.remove(removed.storage_key);
+        return reply.code(204).send();
+      }
+      const sent = await db
+        .selectFrom('attachments')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (sent) throw new HttpError(409, 'BS_ERR_ATTACHMENT_SENT', SENT_ATTACHMENT_MESSAGE);
+      throw new NotFoundError('Attachment not found');
+    },
+  );
+
+  app.get(
+    '/api/attachments/:id/download',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['conversations'],
+        summary: 'Download one of your attachments (always as a download, never rendered inline)',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const id = requireUuid(request.params.id);
+      const attachment = await db
+        .selectFrom('attachments')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!attachment) throw new NotFoundError('Attachment not found');
+      const file = await storage.open(attachment.storage_key);
+      if (!file) throw new NotFoundError('Attachment not found');
+      const contentType =
+        attachment.content_type === 'text/plain' ? 'text/plain; charset=utf-8' : attachment.content_type;
+      return reply
+        .header('content-type', contentType)
+        .header('content-length', String(attachment.size))
+        .header('content-disposition', contentDisposition(attachment.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  )}`;
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { useConversation } from '../api/conversations.ts';
+import { AttachmentLinks } from '../components/attachment-links.tsx';
+import { Composer } from '../components/composer.tsx';
+import { formatMessageTime } from '../format.ts';
+import '../conversations.scss';
+
+/** `/conversations/:id`: every message with its files, oldest first, and the reply box. */
+export function ConversationPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const conversation = useConversation(id);
+  const breadcrumbs = [
+    { title: t('menu.home'), path: '/' },
+    { title: t('conversations.title'), path: '/conversations' },
+  ];
+
+  if (conversation.isPending) {
+    return (
+      <>
+        <PageTitle breadcrumbs={breadcrumbs}>{t('conversations.title')}</PageTitle>
+        <span className="spinner-border text-primary" role="status" aria-label={t('conversations.loading')} />
+      </>
+    );
+  }
+  if (conversation.isError) {
+    const notFound = conversation.error instanceof ApiError && conversation.error.status === 404;
+    return (
+      <>
+        <PageTitle breadcrumbs={breadcrumbs}>{t('conversations.title')}</PageTitle>
+        <div className="alert alert-danger" role="alert">
+          {notFound
+            ? t('conversations.notFound')
+            : apiErrorMessage(t, conversation.error, t('conversations.loadFailed'))}
+        </div>
+        <Link to="/conversations">{t('conversations.backToList')}</Link>
+      </>
+    );
+  }
+
+  const { data } = conversation;
+  return (
+    <>
+      <PageTitle breadcrumbs={breadcrumbs}>{data.subject}</PageTitle>
+      {data.source === 'ticket' ? (
+        <p className="text-body-secondary">
+          <span className="badge text-bg-light me-2">{t('conversations.ticket')}</span>
+          {data.category ? `${t('conversations.category')}: ${data.category}` : null}
+          {data.deviceModel ? ` · ${t('conversations.deviceModel')}: ${data.deviceModel}` : null}
+        </p>
+      ) : null}
+      <ol className="list-unstyled conversation-thread" aria-label={t('conversations.messages')}>
+        {data.threads.map((thread) => (
+          <li key={thread.id} className={`card mb-3 conversation-message ${thread.author}`}>
+            <div className="card-body">
+              <div className="d-flex justify-content-between gap-2 mb-2">
+                <span className="fw-semibold">
+                  {thread.author === 'support' ? t('conversations.support') : t('conversations.you')}
+                </span>
+                <time className="text-body-secondary small" dateTime={thread.createdAt}>
+                  {formatMessageTime(thread.createdAt, i18n.language)}
+                </time>
+              </div>
+              <p className="conversation-body mb-0">{thread.body}</p>
+              <AttachmentLinks attachments={thread.attachments} />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Composer conversationId={data.id} />
+    </>
+  );
+}

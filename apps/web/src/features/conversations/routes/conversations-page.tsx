@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { CONVERSATIONS_PAGE_SIZE, useConversations } from '../api/conversations.ts';
+import { ConversationList } from '../components/conversation-list.tsx';
+import '../conversations.scss';
+
+/** `/conversations`: the user's conversations with support, newest activity first. */
+export function ConversationsPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const conversations = useConversations(page);
+  const total = conversations.data?.totalItems ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / CONVERSATIONS_PAGE_SIZE));
+
+  return (
+    <>
+      <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('conversations.title')}</PageTitle>
+      <div className="d-flex justify-content-end mb-3">
+        <Link to="/conversations/new" className="btn btn-primary">
+          {t('conversations.newConversation')}
+        </Link>
+      </div>
+      {conversations.isPending ? (
+        <span className="spinner-border text-primary" role="status" aria-label={t('conversations.loading')} />
+      ) : null}
+      {conversations.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {apiErrorMessage(t, conversations.error, t('conversations.loadFailed'))}
+        </div>
+      ) : null}
+      {conversations.data && total === 0 ? (
+        <EmptyState title={t('conversations.emptyTitle')} text={t('conversations.emptyText')} />
+      ) : null}
+      {conversations.data && total > 0 ? (
+        <>
+          <div aria-busy={conversations.isFetching || undefined}>
+            <ConversationList conversations={conversations.data.member} />
+          </div>
+          {pageCount > 1 ? (
+            <nav aria-label={t('conversations.pages')} className="d-flex align-items-center gap-3 flex-wrap">
+              <ul className="pagination mb-0">
+                <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
+                  <button
+                    type="button"
+                    className="page-link"
+                    disabled={page <= 1}
+                    onClick={() => setPage(page - 1)}
+                  >
+                    {t('conversations.previous')}
+                  </button>
+                </li>
+                <li className={`page-item${page >= pageCount ? ' disabled' : ''}`}>
+                  <button
+                    type="button"
+                    className="page-link"
+                    disabled={page >= pageCount}
+                    onClick={() => setPage(page + 1)}
+                  >
+                    {t('conversations.next')}
+                  </button>
+                </li>
+              </ul>
+              <span className="text-body-secondary small" aria-live="polite">
+                {t('conversations.pageOf', { page, pages: pageCount })}
+              </span>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
