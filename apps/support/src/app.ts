@@ -9,6 +9,7 @@ import { registerSessions } from '@benchside/server/sessions';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { registerKnowledgeBaseRoutes } from './kb/routes.ts';
 
 export interface SupportAppOptions {
   config: Config;
@@ -46,5 +47,6 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
       return toCurrentUser(request.currentUser);
     },
   );
+  registerKnowledgeBaseRoutes(app, db);
   return app;
 }
