@@ -65,6 +65,10 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/routes/notifications-page.tsx'),
   (m) => m.NotificationsPage,
 );
+const SupportRoutes = lazyPage(
+  () => import('../features/support/routes/support-routes.tsx'),
+  (m) => m.SupportRoutes,
+);
 const RegistrationPage = lazyPage(
   () => import('../features/auth/routes/registration-page.tsx'),
   (m) => m.RegistrationPage,
@@ -137,6 +141,7 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route path="files" element={<FilesPage />} />
             <Route path="downloads" element={<DownloadsPage />} />
             <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="support/*" element={<SupportRoutes />} />
             <Route path="account" element={<AccountLayout />}>
               <Route index element={<Navigate to="settings" replace />} />
               <Route path="overview" element={<AccountOverviewPage />} />
