@@ -11,6 +11,8 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Specs that need SUPPORT_ENABLED=true run on their own stack: playwright.support.config.ts.
+  testIgnore: ['**/*.flag-on.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -36,6 +36,10 @@ const steps: Step[] = [
   { name: 'Chromium at /usr/bin/chromium', run: async () => ensureChromium() },
   { name: 'build the web app (npm run build)', run: command('npm', ['run', 'build']) },
   { name: 'end-to-end tests (playwright test)', run: command(bin('playwright'), ['test']) },
+  {
+    name: 'end-to-end tests with SUPPORT_ENABLED=true (playwright test -c playwright.support.config.ts)',
+    run: command(bin('playwright'), ['test', '-c', 'playwright.support.config.ts']),
+  },
 ];
 
 function seconds(milliseconds: number): string {

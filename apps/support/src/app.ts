@@ -10,6 +10,7 @@ import { registerSessions } from '@benchside/server/sessions';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { registerKnowledgeBaseRoutes } from './kb/routes.ts';
 import { registerTicketRoutes } from './tickets.ts';
 
 export interface SupportAppOptions {
@@ -49,5 +50,6 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
     },
   );
   await registerTicketRoutes(app, { db, storage: createAttachmentStorage(config.dataDir) });
+  registerKnowledgeBaseRoutes(app, db);
   return app;
 }

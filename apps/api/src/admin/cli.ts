@@ -10,6 +10,7 @@ import { type AdminCommand, AdminUsageError } from './command.ts';
  */
 const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   reply: async () => (await import('./commands/reply.ts')).command,
+  kb: async () => (await import('./commands/kb.ts')).command,
 };
 
 function printUsage(stream: NodeJS.WriteStream): void {

@@ -2,6 +2,7 @@ import type { Database } from '@benchside/db/database';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
 import { seedConversations } from './conversations.ts';
+import { seedKnowledgeBase } from './knowledge-base.ts';
 
 export const DEMO_ACCOUNT = {
   username: 'demo',
@@ -26,5 +27,6 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await seedConversations(db, demo.id);
+  await seedKnowledgeBase(db);
   return true;
 }

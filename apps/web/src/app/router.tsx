@@ -77,6 +77,10 @@ const ConversationPage = lazyPage(
   () => import('../features/conversations/routes/conversation-page.tsx'),
   (m) => m.ConversationPage,
 );
+const SupportRoutes = lazyPage(
+  () => import('../features/support/routes/support-routes.tsx'),
+  (m) => m.SupportRoutes,
+);
 const RegistrationPage = lazyPage(
   () => import('../features/auth/routes/registration-page.tsx'),
   (m) => m.RegistrationPage,
@@ -152,6 +156,7 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route path="conversations" element={<ConversationsPage />} />
             <Route path="conversations/new" element={<NewConversationPage />} />
             <Route path="conversations/:id" element={<ConversationPage />} />
+            <Route path="support/*" element={<SupportRoutes />} />
             <Route path="account" element={<AccountLayout />}>
               <Route index element={<Navigate to="settings" replace />} />
               <Route path="overview" element={<AccountOverviewPage />} />

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config.ts';
+
+// The same stack as playwright.config.ts, started with SUPPORT_ENABLED=true on ports 20 above it
+// (so both can run side by side) and its own throw-away DATA_DIR. It runs only `*.flag-on.spec.ts`;
+// the default stack keeps the spec's build (support switched off) for every other test.
+const port = Number(process.env.E2E_PORT ?? 18080) + 20;
+const baseServer = base.webServer;
+if (!baseServer || Array.isArray(baseServer))
+  throw new Error('playwright.config.ts must start one web server');
+
+export default defineConfig({
+  ...base,
+  testDir: 'e2e',
+  testIgnore: [],
+  testMatch: '**/*.flag-on.spec.ts',
+  use: { ...base.use, baseURL: `http://127.0.0.1:${port}` },
+  webServer: {
+    ...baseServer,
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: {
+      ...baseServer.env,
+      PORT: String(port),
+      SUPPORT_PORT: String(port + 1),
+      SUPPORT_ENABLED: 'true',
+    },
+  },
+});
