@@ -74,12 +74,25 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A Google or Facebook identity linked to an account (migration 0005). */
+export interface SocialAccountsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: 'google' | 'facebook';
+  /** The provider's stable user id (Google `sub`, Facebook's app-scoped id). */
+  subject: string;
+  email: Generated<string>;
+  name: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   login_logs: LoginLogsTable;
   rate_limits: RateLimitsTable;
+  social_accounts: SocialAccountsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -87,3 +100,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type OneTimeToken = Selectable<OneTimeTokensTable>;
+export type SocialAccountRow = Selectable<SocialAccountsTable>;
