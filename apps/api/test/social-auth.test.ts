@@ -106,7 +106,7 @@ describe('sign-in with Google and Facebook', () => {
       await createUser(api.db, { username: 'bob', email: 'bob@example.test', password: 'Bob#Bench2026' });
       const response = await withGoogle({ sub: 'g-bob', email: 'BOB@example.test', email_verified: true });
       expect(response.status).toBe(406);
-      const body = await response.json();
+      const body = (await response.json()) as { reason: string; message: string };
       expect(body).toMatchObject({ reason: 'email-taken' });
       expect(body.message).toMatch(/already exists.*link Google under Account Settings/);
       expect(sessionCookie(response)).toBeUndefined();
