@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_GOOGLE_CLIENT_ID, fakeGoogleIssuer } from './e2e/social/fake-google.ts';
 
 // The whole stack, started exactly as `npm start` does, on its own ports and a throw-away DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 18080);
@@ -11,6 +12,9 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
+  // A fake Google issuer on loopback for e2e/social; Google's script never loads offline, so the
+  // other tests' sign-in page shows no Google button.
+  globalSetup: './e2e/social/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -43,6 +47,9 @@ export default defineConfig({
       SUPPORT_PORT: String(supportPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+      GOOGLE_ISSUER: fakeGoogleIssuer(port),
+      GOOGLE_JWKS_URL: `${fakeGoogleIssuer(port)}/certs`,
     },
   },
 });

@@ -9,15 +9,20 @@ import { socialConfig } from '../../lib/social-config.ts';
  */
 export function GoogleButton({
   onCredential,
+  onReady,
   text = 'signin_with',
 }: {
   onCredential: (credential: string) => void;
+  /** Called once Google's button is on the page. */
+  onReady?: () => void;
   text?: 'signin_with' | 'continue_with';
 }) {
   const { i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   callback.current = onCredential;
+  const readyCallback = useRef(onReady);
+  readyCallback.current = onReady;
   const [ready, setReady] = useState(false);
   const clientId = socialConfig.googleClientId;
 
@@ -39,6 +44,7 @@ export function GoogleButton({
           width: Math.min(400, parent.clientWidth || 320),
         });
         setReady(true);
+        readyCallback.current?.();
       },
       // Offline or blocked: there is no Google button to offer.
       () => undefined,

@@ -6,6 +6,7 @@ import { FacebookButton } from '../../../components/social/facebook-button.tsx';
 import { GoogleButton } from '../../../components/social/google-button.tsx';
 import { hash2faStore, refetchCurrentUser } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { socialConfig } from '../../../lib/social-config.ts';
 import { socialRefusalMessage } from '../../../lib/social-errors.ts';
 import { socialAuth } from '../api/social-auth.ts';
 import type { VerifyingState } from '../social-state.ts';
@@ -21,6 +22,9 @@ export function SocialSignIn() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Nothing shows until a button can: Google's script may be blocked or offline.
+  const [googleReady, setGoogleReady] = useState(false);
+  const visible = googleReady || socialConfig.facebookAppId !== null;
 
   useEffect(() => {
     if (!error) return;
@@ -54,7 +58,7 @@ export function SocialSignIn() {
   };
 
   return (
-    <div className="mt-4">
+    <div className="mt-4" hidden={!visible}>
       <div className="d-flex align-items-center gap-3 text-body-secondary small mb-3" aria-hidden="true">
         <hr className="flex-grow-1 my-0" />
         {t('social.or')}
@@ -66,7 +70,10 @@ export function SocialSignIn() {
         </div>
       ) : null}
       <div className="d-grid gap-3" aria-busy={busy || undefined}>
-        <GoogleButton onCredential={(credential) => void signIn({ type: 'google', credential })} />
+        <GoogleButton
+          onReady={() => setGoogleReady(true)}
+          onCredential={(credential) => void signIn({ type: 'google', credential })}
+        />
         <FacebookButton
           label={t('social.continueWithFacebook')}
           disabled={busy}
