@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_GOOGLE_CLIENT_ID, fakeGoogleIssuer } from './e2e/social/fake-google.ts';
 
 // The whole stack, started exactly as `npm start` does, on its own ports and a throw-away DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 18080);
@@ -13,6 +14,9 @@ export default defineConfig({
   testDir: 'e2e',
   // Specs that need SUPPORT_ENABLED=true run on their own stack: playwright.support.config.ts.
   testIgnore: ['**/*.flag-on.spec.ts'],
+  // A fake Google issuer on loopback for e2e/social; Google's script never loads offline, so the
+  // other tests' sign-in page shows no Google button.
+  globalSetup: './e2e/social/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -45,6 +49,9 @@ export default defineConfig({
       SUPPORT_PORT: String(supportPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+      GOOGLE_ISSUER: fakeGoogleIssuer(port),
+      GOOGLE_JWKS_URL: `${fakeGoogleIssuer(port)}/certs`,
     },
   },
 });

@@ -21,6 +21,7 @@ import { registerRegistrationRoutes } from './auth/registration-routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
+import { registerSocialAuthRoutes } from './social/routes.ts';
 import { loadSpa } from './spa.ts';
 
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -72,6 +73,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerChangeEmailRoutes(app, accounts);
   registerActivityRoutes(app, accounts);
   await registerConversationRoutes(app, { db, storage: createAttachmentStorage(config.dataDir) });
+  registerSocialAuthRoutes(app, accounts, config);
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }

@@ -146,6 +146,18 @@ export interface KbArticleTextsTable {
   updated_at: CreatedAt;
 }
 
+/** A Google or Facebook identity linked to an account (migration 0005). */
+export interface SocialAccountsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: 'google' | 'facebook';
+  /** The provider's stable user id (Google `sub`, Facebook's app-scoped id). */
+  subject: string;
+  email: Generated<string>;
+  name: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +170,7 @@ export interface Database {
   kb_categories: KbCategoriesTable;
   kb_articles: KbArticlesTable;
   kb_article_texts: KbArticleTextsTable;
+  social_accounts: SocialAccountsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -168,3 +181,4 @@ export type OneTimeToken = Selectable<OneTimeTokensTable>;
 export type Conversation = Selectable<ConversationsTable>;
 export type Thread = Selectable<ThreadsTable>;
 export type Attachment = Selectable<AttachmentsTable>;
+export type SocialAccountRow = Selectable<SocialAccountsTable>;

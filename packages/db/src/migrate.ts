@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import * as usersAndSessions from './migrations/0001-users-and-sessions.ts';
 import * as accounts from './migrations/0002-accounts.ts';
 import * as conversations from './migrations/0004-conversations.ts';
+import * as socialAccounts from './migrations/0005-social-accounts.ts';
 import * as knowledgeBase from './migrations/0006-knowledge-base.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
@@ -9,6 +10,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-users-and-sessions': usersAndSessions,
   '0002-accounts': accounts,
   '0004-conversations': conversations,
+  '0005-social-accounts': socialAccounts,
   '0006-knowledge-base': knowledgeBase,
 };
 

@@ -31,7 +31,7 @@ const usernameTaken = () =>
   });
 
 /** The first of the Accept-Language tags that is one of ours. */
-function preferredLanguage(header: string | undefined): Language {
+export function preferredLanguage(header: string | undefined): Language {
   for (const part of header?.split(',') ?? []) {
     const tag = part.split(';', 1)[0]?.trim().slice(0, 2).toLowerCase();
     if (isLanguage(tag)) return tag;

@@ -1,17 +1,46 @@
-import { currentUserSchema, loginBodySchema, loginResponseSchema } from '@benchside/contracts/auth';
+import {
+  currentUserSchema,
+  type LoginResponse,
+  loginBodySchema,
+  loginResponseSchema,
+} from '@benchside/contracts/auth';
+import type { User } from '@benchside/db/database';
 import type { App } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
 import { BadRequestError, UnauthorizedError } from '@benchside/server/errors';
 import { issueChallenge } from '@benchside/server/one-time-tokens';
 import { verifyPasswordOrDummy } from '@benchside/server/passwords';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AccountContext, findUserByLogin, LIMITS, mailUser, recordLogin } from './account-context.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'The login detail is incorrect';
 export const NOT_VERIFIED_MESSAGE = 'Your account is not verified. Please check your email.';
 
+/**
+ * The end of every sign-in once the user is known and verified (password or social): the e-mailed
+ * code when two-factor is on, else a new session and a line in the login history.
+ */
+export async function startSignIn(
+  app: App,
+  context: AccountContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+): Promise<LoginResponse> {
+  if (user.user_portal_2fa) {
+    // No session yet: it starts once the e-mailed code is accepted.
+    const challenge = await issueChallenge(context.db, { userId: user.id });
+    await mailUser(context.mailer, user, { kind: 'twoFactorCode', code: challenge.code });
+    return { '2fa': true, hash: challenge.secret };
+  }
+  await app.sessions.start(request, reply, user.id);
+  await recordLogin(context.db, request, user.id, true);
+  return { '2fa': false };
+}
+
 /** Sign-in, sign-out and the current user (spec §7 "Authentication and account"). */
 export function registerAuthRoutes(app: App, context: AccountContext): void {
-  const { db, mailer, limiter } = context;
+  const { db, limiter } = context;
 
   app.post(
     '/api/login',
@@ -42,15 +71,7 @@ export function registerAuthRoutes(app: App, context: AccountContext): void {
         await recordLogin(db, request, user.id, false);
         throw new BadRequestError(NOT_VERIFIED_MESSAGE, { fields: { isVerified: false } });
       }
-      if (user.user_portal_2fa) {
-        // No session yet: it starts once the e-mailed code is accepted.
-        const challenge = await issueChallenge(db, { userId: user.id });
-        await mailUser(mailer, user, { kind: 'twoFactorCode', code: challenge.code });
-        return { '2fa': true as const, hash: challenge.secret };
-      }
-      await app.sessions.start(request, reply, user.id);
-      await recordLogin(db, request, user.id, true);
-      return { '2fa': false as const };
+      return startSignIn(app, context, request, reply, user);
     },
   );
 

@@ -105,6 +105,10 @@ const TwoFactorPage = lazyPage(
   () => import('../features/auth/routes/two-factor-page.tsx'),
   (m) => m.TwoFactorPage,
 );
+const SocialVerifyingPage = lazyPage(
+  () => import('../features/auth/routes/social-verifying-page.tsx'),
+  (m) => m.SocialVerifyingPage,
+);
 const AccountLayout = lazyPage(
   () => import('../features/account/components/account-layout.tsx'),
   (m) => m.AccountLayout,
@@ -176,6 +180,7 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
           <Route path="auth" element={<AuthLayout />}>
             <Route index element={<Navigate to="login" replace />} />
             <Route path="login" element={<LoginPage />} />
+            <Route path="login/verifying" element={<SocialVerifyingPage />} />
             <Route path="registration" element={<RegistrationPage />} />
             <Route path="verify-email" element={<VerifyEmailPage />} />
             <Route path="resend-email-confirmation" element={<ResendEmailConfirmationPage />} />

@@ -3,6 +3,7 @@ import { useCurrentUser } from '../../../lib/auth.ts';
 import { AccountPageTitle } from '../components/account-page-title.tsx';
 import { ChangeEmailForm } from '../components/change-email-form.tsx';
 import { LayoutSettings } from '../components/layout-settings.tsx';
+import { LinkedAccounts } from '../components/linked-accounts.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
 export function AccountSettingsPage() {
@@ -14,6 +15,7 @@ export function AccountSettingsPage() {
       <AccountPageTitle>{t('menu.accountSettings')}</AccountPageTitle>
       <ProfileForm user={user} />
       <ChangeEmailForm currentEmail={user.email} />
+      <LinkedAccounts />
       <LayoutSettings />
     </>
   );

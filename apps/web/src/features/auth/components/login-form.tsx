@@ -1,6 +1,6 @@
 import type { LoginBody } from '@benchside/contracts/auth';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,9 +8,20 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { hash2faStore, refetchCurrentUser } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { importWithTimeout } from '../../../lib/lazy-import.ts';
+import { socialConfig } from '../../../lib/social-config.ts';
 import { login } from '../api/login.ts';
 
 const LOGIN_FAILED = 'The login detail is incorrect';
+
+// The provider buttons are their own chunk, fetched only when a provider is configured: the
+// sign-in page loads nothing more without GOOGLE_CLIENT_ID and FACEBOOK_APP_ID.
+const hasSocialSignIn = Boolean(socialConfig.googleClientId || socialConfig.facebookAppId);
+const SocialSignIn = lazy(() =>
+  importWithTimeout(() => import('./social-sign-in.tsx')).then((module) => ({
+    default: module.SocialSignIn,
+  })),
+);
 
 // The resolver and the schema share the schema library's chunk with the other forms; neither may
 // ride along with the sign-in page's first load.
@@ -180,6 +191,11 @@ export function LoginForm({ successMessage }: { successMessage: string | null })
           t('auth.login.submit')
         )}
       </button>
+      {hasSocialSignIn ? (
+        <Suspense fallback={null}>
+          <SocialSignIn />
+        </Suspense>
+      ) : null}
     </form>
   );
 }

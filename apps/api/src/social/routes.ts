@@ -1,0 +1,335 @@
+import { collectionSchema } from '@benchside/contracts/common';
+import {
+  SOCIAL_NO_EMAIL_STATUS,
+  SOCIAL_REFUSED_STATUS,
+  type SocialProviderData,
+  socialAccountSchema,
+  socialAuthBodySchema,
+  socialAuthResponseSchema,
+  socialProviderDataSchema,
+} from '@benchside/contracts/social-auth';
+import type { Database, SocialAccountRow, User } from '@benchside/db/database';
+import type { Config } from '@benchside/server/config';
+import type { App } from '@benchside/server/create-server';
+import { HttpError, NotFoundError } from '@benchside/server/errors';
+import { issueToken } from '@benchside/server/one-time-tokens';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { z } from 'zod';
+import { signedInUser } from '../account/profile-routes.ts';
+import {
+  type AccountContext,
+  findUserByEmail,
+  isUniqueViolation,
+  LIMITS,
+  mailUser,
+} from '../auth/account-context.ts';
+import { preferredLanguage } from '../auth/registration-routes.ts';
+import { startSignIn } from '../auth/routes.ts';
+import { createFacebookVerifier } from './facebook.ts';
+import { createGoogleVerifier } from './google.ts';
+import { PROVIDER_NAMES, type SocialIdentity } from './identity.ts';
+
+/**
+ * Each refusal carries a `reason` besides its English message, so the web app can say it in the
+ * reader's language.
+ */
+export type SocialRefusal =
+  | 'no-email'
+  | 'email-taken'
+  | 'already-linked'
+  | 'linked-elsewhere'
+  | 'provider-linked'
+  | 'last-method';
+
+export const VERIFICATION_SENT_MESSAGE =
+  'We sent a confirmation link to this address. Open it, then sign in again to finish.';
+
+const MESSAGES: Record<SocialRefusal, (provider: string) => string> = {
+  'no-email': (provider) => `${provider} did not give us a confirmed e-mail address. Please enter one.`,
+  'email-taken': (provider) =>
+    `An account with this e-mail address already exists. Sign in to it with your password, then link ${provider} under Account Settings.`,
+  'already-linked': (provider) => `This ${provider} account is already linked to your account.`,
+  'linked-elsewhere': (provider) => `This ${provider} account is linked to another Benchside account.`,
+  'provider-linked': (provider) => `A ${provider} account is already linked. Unlink it first.`,
+  'last-method': () =>
+    'This is your only way to sign in. Set a password first (Forgot password on the sign-in page sends a link) or link another account.',
+};
+
+const STATUS: Record<SocialRefusal, number> = {
+  'no-email': SOCIAL_NO_EMAIL_STATUS,
+  'email-taken': SOCIAL_REFUSED_STATUS,
+  'already-linked': 409,
+  'linked-elsewhere': 409,
+  'provider-linked': 409,
+  'last-method': 409,
+};
+
+export function socialRefusal(reason: SocialRefusal, provider: string): HttpError {
+  return new HttpError(STATUS[reason], 'BS_ERR_SOCIAL', MESSAGES[reason](provider), { fields: { reason } });
+}
+
+function toSocialAccount(row: SocialAccountRow) {
+  return {
+    id: row.id,
+    type: row.provider,
+    email: row.email,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A free username from the address, e.g. `jane.doe` or `jane.doe4821`. */
+async function freeUsername(db: Kysely<Database>, email: string, provider: string): Promise<string> {
+  const local = (email.split('@', 1)[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '');
+  const base = local.length >= 3 ? local.slice(0, 40) : `${provider}user`;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const candidate = attempt === 0 ? base : `${base}${1000 + Math.floor(Math.random() * 9000)}`;
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  return `${base}${Date.now().toString(36)}`;
+}
+
+async function createLinkedUser(
+  trx: Transaction<Database>,
+  identity: SocialIdentity,
+  values: { email: string; verified: boolean; language: string },
+): Promise<User> {
+  const user = await trx
+    .insertInto('users')
+    .values({
+      username: await freeUsername(trx, values.email, identity.provider),
+      email: values.email,
+      password_hash: null,
+      is_verified: values.verified,
+      name: identity.name,
+      language: values.language,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('social_accounts')
+    .values({
+      user_id: user.id,
+      provider: identity.provider,
+      subject: identity.subject,
+      email: identity.email ?? values.email,
+      name: identity.name,
+    })
+    .execute();
+  return user;
+}
+
+/**
+ * Spec §4 "Social login" and §7 `/social-auth*`. The provider's proof is checked by the server
+ * (never trusted from the page); an address matching an existing account never signs in to it, the
+ * owner links the provider from the account settings instead.
+ */
+export function registerSocialAuthRoutes(app: App, context: AccountContext, config: Config): void {
+  const { db, mailer, limiter } = context;
+  const verifyGoogle = createGoogleVerifier(config.google);
+  const verifyFacebook = createFacebookVerifier(config.facebook);
+  const identify = (data: SocialProviderData): Promise<SocialIdentity> =>
+    data.type === 'google' ? verifyGoogle(data.credential) : verifyFacebook(data.accessToken);
+
+  const findLinkedUser = (identity: SocialIdentity) =>
+    db
+      .selectFrom('social_accounts')
+      .innerJoin('users', 'users.id', 'social_accounts.user_id')
+      .selectAll('users')
+      .where('social_accounts.provider', '=', identity.provider)
+      .where('social_accounts.subject', '=', identity.subject)
+      .executeTakeFirst();
+
+  app.post(
+    '/api/social-auth',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with Google or Facebook',
+        description:
+          'Google: `credential` is the ID token from Google Identity Services; Facebook: `accessToken` from the JS SDK. Answers like POST /api/login when the identity belongs to an account, creating one for a new address the provider confirmed. 412 when the provider gave no confirmed e-mail (send it again with `email`: a confirmation link is mailed and `{verificationSent: true}` answered). 406 when the address belongs to an existing account: sign in to it and link the provider in the settings. 400 for a token that fails verification.',
+        body: socialAuthBodySchema,
+        response: { 200: socialAuthResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await limiter.consume(LIMITS.loginIp, request.ip);
+      const identity = await identify(request.body);
+      const provider = PROVIDER_NAMES[identity.provider];
+      const linked = await findLinkedUser(identity);
+      if (linked?.is_verified) {
+        await limiter.refund(LIMITS.loginIp, request.ip);
+        return startSignIn(app, context, request, reply, linked);
+      }
+      const language = preferredLanguage(request.headers['accept-language']);
+
+      if (!linked && identity.email) {
+        if (await findUserByEmail(db, identity.email)) throw socialRefusal('email-taken', provider);
+        let user: User;
+        try {
+          user = await db
+            .transaction()
+            .execute((trx) =>
+              createLinkedUser(trx, identity, { email: identity.email ?? '', verified: true, language }),
+            );
+        } catch (error) {
+          if (isUniqueViolation(error, 'users_email_lower_key')) throw socialRefusal('email-taken', provider);
+          throw error;
+        }
+        await limiter.refund(LIMITS.loginIp, request.ip);
+        return startSignIn(app, context, request, reply, user);
+      }
+
+      // No confirmed address yet (none from the provider, or the account still waits for its link).
+      const email = request.body.email;
+      if (!email) throw socialRefusal('no-email', provider);
+      await limiter.consume(LIMITS.mailIp, request.ip);
+      await limiter.consume(LIMITS.mailRecipient, `verify:${email.toLowerCase()}`);
+      const owner = await findUserByEmail(db, email);
+      if (owner && owner.id !== linked?.id) {
+        // Same answer as for a free address: a typed address reveals nothing; its owner is told.
+        await mailUser(mailer, owner, { kind: 'registrationAttempt' });
+        return { verificationSent: true as const, message: VERIFICATION_SENT_MESSAGE };
+      }
+      try {
+        // One transaction: if the mail cannot be sent, no half-made account is left behind.
+        await db.transaction().execute(async (trx) => {
+          const user = linked
+            ? await trx
+                .updateTable('users')
+                .set({ email, updated_at: new Date() })
+                .where('id', '=', linked.id)
+                .returningAll()
+                .executeTakeFirstOrThrow()
+            : await createLinkedUser(trx, identity, { email, verified: false, language });
+          const token = await issueToken(trx, { userId: user.id, kind: 'verify_email' });
+          await mailUser(mailer, user, { kind: 'verifyEmail', query: { token } });
+        });
+      } catch (error) {
+        // Someone took the address at the same moment: answer as if it had been taken before.
+        if (!isUniqueViolation(error, 'users_email_lower_key')) throw error;
+      }
+      return { verificationSent: true as const, message: VERIFICATION_SENT_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/api/social-auth',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in user's linked sign-in methods (Google, Facebook)",
+        security: [{ session: [] }],
+        response: { 200: collectionSchema(socialAccountSchema) },
+      },
+    },
+    async (request) => {
+      const rows = await db
+        .selectFrom('social_accounts')
+        .selectAll()
+        .where('user_id', '=', signedInUser(request).id)
+        .orderBy('created_at')
+        .execute();
+      return { member: rows.map(toSocialAccount), totalItems: rows.length };
+    },
+  );
+
+  app.post(
+    '/api/social-auth/add',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Link a Google or Facebook account to the signed-in user',
+        description:
+          'The same provider data as POST /api/social-auth. 409 when this identity is linked already (here or to another account) or the user has one of that provider.',
+        security: [{ session: [] }],
+        body: socialProviderDataSchema,
+        response: { 201: socialAccountSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const identity = await identify(request.body);
+      const provider = PROVIDER_NAMES[identity.provider];
+      const holder = await db
+        .selectFrom('social_accounts')
+        .select('user_id')
+        .where('provider', '=', identity.provider)
+        .where('subject', '=', identity.subject)
+        .executeTakeFirst();
+      if (holder)
+        throw socialRefusal(holder.user_id === user.id ? 'already-linked' : 'linked-elsewhere', provider);
+      try {
+        const row = await db
+          .insertInto('social_accounts')
+          .values({
+            user_id: user.id,
+            provider: identity.provider,
+            subject: identity.subject,
+            email: identity.email ?? '',
+            name: identity.name,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return reply.code(201).send(toSocialAccount(row));
+      } catch (error) {
+        if (isUniqueViolation(error, 'social_accounts_user_provider_key')) {
+          throw socialRefusal('provider-linked', provider);
+        }
+        if (isUniqueViolation(error, 'social_accounts_provider_subject_key')) {
+          throw socialRefusal('linked-elsewhere', provider);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/api/social-auth/delete/:id',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Unlink a sign-in method (404 for one that is not yours)',
+        description:
+          'Refused with 409 when it would leave the account without a password and without a link.',
+        security: [{ session: [] }],
+        params: z.object({ id: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      if (!UUID.test(request.params.id)) throw new NotFoundError();
+      await db.transaction().execute(async (trx) => {
+        // The user's row is locked, so two parallel unlinks cannot each leave the other as the last.
+        const owner = await trx
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', user.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const links = await trx
+          .selectFrom('social_accounts')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .execute();
+        const link = links.find((row) => row.id === request.params.id);
+        if (!link) throw new NotFoundError();
+        if (!owner.password_hash && links.length === 1) {
+          throw socialRefusal('last-method', PROVIDER_NAMES[link.provider]);
+        }
+        await trx.deleteFrom('social_accounts').where('id', '=', link.id).execute();
+      });
+      return reply.code(204).send();
+    },
+  );
+}

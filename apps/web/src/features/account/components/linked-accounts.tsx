@@ -1,0 +1,118 @@
+import type { SocialAccount, SocialProvider, SocialProviderData } from '@benchside/contracts/social-auth';
+import { useTranslation } from 'react-i18next';
+import { FacebookButton } from '../../../components/social/facebook-button.tsx';
+import { GoogleButton } from '../../../components/social/google-button.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { notify } from '../../../lib/notify.ts';
+import { socialConfig } from '../../../lib/social-config.ts';
+import { PROVIDER_NAMES, socialRefusalMessage } from '../../../lib/social-errors.ts';
+import { useLinkSocialAccount, useSocialAccounts, useUnlinkSocialAccount } from '../api/social-accounts.ts';
+import { formatDateTime } from '../format.ts';
+import { SectionCard } from './section-card.tsx';
+
+const FAILED = 'Something went wrong, please try again later.';
+
+/** Keycloak's "linked accounts": each configured provider, linked or not, with Link or Unlink. */
+export function LinkedAccounts() {
+  const { t, i18n } = useTranslation();
+  const accounts = useSocialAccounts();
+  const link = useLinkSocialAccount();
+  const unlink = useUnlinkSocialAccount();
+
+  const configured: SocialProvider[] = [
+    ...(socialConfig.googleClientId ? (['google'] as const) : []),
+    ...(socialConfig.facebookAppId ? (['facebook'] as const) : []),
+  ];
+  const linked = accounts.data?.member ?? [];
+  // A provider switched off later still shows its links, so they can be removed.
+  const providers = [...new Set<SocialProvider>([...configured, ...linked.map((row) => row.type)])];
+  const nameOf = (provider: SocialProvider) => PROVIDER_NAMES[provider];
+  const failureOf = (error: unknown, provider: SocialProvider) =>
+    socialRefusalMessage(t, error, provider) ?? apiErrorMessage(t, error, FAILED);
+
+  const linkWith = (data: SocialProviderData) =>
+    link.mutate(data, {
+      onSuccess: () => notify(t('social.linked.linkedDone', { provider: nameOf(data.type) }), 'success'),
+      onError: (error) => notify(failureOf(error, data.type), 'error'),
+    });
+  const unlinkRow = (row: SocialAccount) =>
+    unlink.mutate(row.id, {
+      onSuccess: () => notify(t('social.linked.unlinkedDone', { provider: nameOf(row.type) }), 'success'),
+      onError: (error) => notify(failureOf(error, row.type), 'error'),
+    });
+
+  const linkControl = (provider: SocialProvider) =>
+    provider === 'google' ? (
+      <GoogleButton
+        text="continue_with"
+        onCredential={(credential) => linkWith({ type: 'google', credential })}
+      />
+    ) : (
+      <FacebookButton
+        label={t('social.linked.link', { provider: nameOf('facebook') })}
+        disabled={link.isPending}
+        onAccessToken={(accessToken) => linkWith({ type: 'facebook', accessToken })}
+        onError={() => notify(t('social.errors.facebook'), 'error')}
+      />
+    );
+
+  return (
+    <SectionCard
+      id="linked-accounts"
+      title={t('social.linked.title')}
+      description={t('social.linked.description')}
+    >
+      {accounts.isError ? (
+        <div className="alert alert-danger mb-0" role="alert">
+          {apiErrorMessage(t, accounts.error, FAILED)}
+        </div>
+      ) : null}
+      {accounts.isPending ? (
+        <div className="text-body-secondary" role="status">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {t('social.linked.loading')}
+        </div>
+      ) : null}
+      {accounts.data && providers.length === 0 ? (
+        <p className="text-body-secondary mb-0">{t('social.linked.none')}</p>
+      ) : null}
+      {accounts.data && providers.length > 0 ? (
+        <ul className="list-group list-group-flush">
+          {providers.map((provider) => {
+            const row = linked.find((account) => account.type === provider);
+            return (
+              <li key={provider} className="list-group-item px-0 d-flex flex-wrap align-items-center gap-3">
+                <div className="flex-grow-1">
+                  <div className="fw-semibold">{nameOf(provider)}</div>
+                  <div className="small text-body-secondary">
+                    {row
+                      ? t('social.linked.linkedAs', {
+                          who: row.email || row.name || nameOf(provider),
+                          date: formatDateTime(row.createdAt, i18n.language),
+                        })
+                      : t('social.linked.notLinked')}
+                  </div>
+                </div>
+                <div style={{ minWidth: '14rem' }}>
+                  {row ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline-danger w-100"
+                      aria-label={t('social.linked.unlinkLabel', { provider: nameOf(provider) })}
+                      disabled={unlink.isPending}
+                      onClick={() => unlinkRow(row)}
+                    >
+                      {t('social.linked.unlink')}
+                    </button>
+                  ) : (
+                    linkControl(provider)
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </SectionCard>
+  );
+}
