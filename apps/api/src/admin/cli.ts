@@ -8,7 +8,11 @@ import { type AdminCommand, AdminUsageError } from './command.ts';
  * `npm run admin -- <command> [options]`: the operator's commands, run against the same database
  * `npm start` uses (DATA_DIR or DATABASE_URL). Each command lives in `commands/<name>.ts`.
  */
-const COMMANDS: Record<string, () => Promise<AdminCommand>> = {};
+const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
+  publish: async () => (await import('./commands/publish.ts')).default,
+  unpublish: async () => (await import('./commands/unpublish.ts')).default,
+  list: async () => (await import('./commands/list.ts')).default,
+};
 
 function printUsage(stream: NodeJS.WriteStream): void {
   const lines = Object.keys(COMMANDS).map((name) => `  npm run admin -- ${name}`);
