@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     : await openDatabase({ dataDir: config.dataDir });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) log.info(`Migration ${result.migrationName} applied`);
-  if (await seedDemo(database.db)) log.info('Empty database: demo account created');
+  if (await seedDemo(database.db, config)) log.info('Empty database: demo account created');
 
   mailer = await createMailer(config, logger.child({ name: 'mail' }));
   const api = await buildApiApp({ config, db: database.db, mailer, logger: logger.child({ name: 'api' }) });

@@ -20,6 +20,7 @@ import { registerPasswordResetRoutes } from './auth/password-reset-routes.ts';
 import { registerRegistrationRoutes } from './auth/registration-routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
+import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
 import { loadSpa } from './spa.ts';
@@ -74,6 +75,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerActivityRoutes(app, accounts);
   await registerConversationRoutes(app, { db, storage: createAttachmentStorage(config.dataDir) });
   registerSocialAuthRoutes(app, accounts, config);
+  await registerCatalogue(app, { config, db });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }

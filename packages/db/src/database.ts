@@ -158,6 +158,42 @@ export interface SocialAccountsTable {
   created_at: CreatedAt;
 }
 
+export type CatalogueKind = 'firmware' | 'tool' | 'file';
+
+/** A folder or a published package of the catalogue tree (package columns are null on folders). */
+export interface CatalogueFilesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  file: string;
+  is_dir: boolean;
+  kind: CatalogueKind | null;
+  brand: string | null;
+  model: string | null;
+  soft: string | null;
+  version: string | null;
+  size: number | null;
+  sha256: string | null;
+  info_hash: string | null;
+  storage_name: string | null;
+  restricted: Generated<boolean>;
+  created_at: CreatedAt;
+  /** Generated full-text vector; never written. */
+  search: ColumnType<string, never, never>;
+}
+
+/** A user may download the restricted packages of these softs. */
+export interface CatalogueGrantsTable {
+  user_id: string;
+  soft: string;
+  created_at: CreatedAt;
+}
+
+/** The key download links are signed with (one row, id 1). */
+export interface CatalogueLinkKeysTable {
+  id: number;
+  secret: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -171,6 +207,9 @@ export interface Database {
   kb_articles: KbArticlesTable;
   kb_article_texts: KbArticleTextsTable;
   social_accounts: SocialAccountsTable;
+  catalogue_files: CatalogueFilesTable;
+  catalogue_grants: CatalogueGrantsTable;
+  catalogue_link_keys: CatalogueLinkKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

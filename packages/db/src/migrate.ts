@@ -4,6 +4,7 @@ import * as accounts from './migrations/0002-accounts.ts';
 import * as conversations from './migrations/0004-conversations.ts';
 import * as socialAccounts from './migrations/0005-social-accounts.ts';
 import * as knowledgeBase from './migrations/0006-knowledge-base.ts';
+import * as catalogue from './migrations/0007-catalogue.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-conversations': conversations,
   '0005-social-accounts': socialAccounts,
   '0006-knowledge-base': knowledgeBase,
+  '0007-catalogue': catalogue,
 };
 
 export function createMigrator(db: Kysely<unknown>): Migrator {

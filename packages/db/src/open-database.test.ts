@@ -10,7 +10,9 @@ describe('the embedded database on disk', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses a second opening while the first is open, and opens again once it is closed', async () => {
+  it('refuses a second opening while the first is open, and opens again once it is closed', {
+    timeout: 120_000,
+  }, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'benchside-lock-'));
     const first = await openDatabase({ dataDir });
     // A pid file naming a live process other than this one: what `npm run admin` finds while `npm start` runs.
@@ -22,7 +24,7 @@ describe('the embedded database on disk', () => {
     await again.close();
   });
 
-  it('takes over a claim left by a process that no longer runs', async () => {
+  it('takes over a claim left by a process that no longer runs', { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'benchside-lock-'));
     const first = await openDatabase({ dataDir });
     await first.close();

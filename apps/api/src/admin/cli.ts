@@ -11,6 +11,9 @@ import { type AdminCommand, AdminUsageError } from './command.ts';
 const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   reply: async () => (await import('./commands/reply.ts')).command,
   kb: async () => (await import('./commands/kb.ts')).command,
+  publish: async () => (await import('./commands/publish.ts')).default,
+  unpublish: async () => (await import('./commands/unpublish.ts')).default,
+  list: async () => (await import('./commands/list.ts')).default,
 };
 
 function printUsage(stream: NodeJS.WriteStream): void {

@@ -1,6 +1,7 @@
 import type { Database } from '@benchside/db/database';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
+import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
 import { seedKnowledgeBase } from './knowledge-base.ts';
 
@@ -11,8 +12,11 @@ export const DEMO_ACCOUNT = {
   name: 'Demo Technician',
 } as const;
 
-/** The one sign-in `npm start` prints; added only to a database without users. Returns whether it did. */
-export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
+/**
+ * The one sign-in `npm start` prints, and the demo catalogue (stored under `dataDir`); added only
+ * to a database without users. Returns whether it did.
+ */
+export async function seedDemo(db: Kysely<Database>, { dataDir }: { dataDir: string }): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const demo = await db
@@ -28,5 +32,6 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     .executeTakeFirstOrThrow();
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
+  await seedCatalogue(db, dataDir);
   return true;
 }

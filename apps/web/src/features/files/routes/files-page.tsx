@@ -1,18 +1,186 @@
+import type { CatalogueFile } from '@benchside/contracts/catalogue';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
 import { IconFolder } from '../../../components/ui/icons.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { CATALOGUE_PAGE_SIZE, useFileSearch, useFolder } from '../../../lib/catalogue-api.ts';
+import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
 
+function positiveInt(value: string | null): number | null {
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 1 ? number : null;
+}
+
+/** The files tree: open folders, follow the breadcrumbs back, search by name, download through the helper. */
 export function FilesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const parent = positiveInt(params.get('parent'));
+  const search = params.get('q') ?? '';
+  const page = positiveInt(params.get('page')) ?? 1;
+  const [draft, setDraft] = useState(search);
+  const folder = useFolder(parent, page, search === '');
+  const found = useFileSearch(search, page);
+  const listing = search === '' ? folder : found;
+  const crumbs = search === '' ? (folder.data?.parents ?? []) : [];
+
+  const go = (next: { parent?: number | null; q?: string; page?: number }) => {
+    const query = new URLSearchParams();
+    const nextParent = next.parent === undefined ? parent : next.parent;
+    if (nextParent !== null && !next.q) query.set('parent', String(nextParent));
+    if (next.q) query.set('q', next.q);
+    if (next.page && next.page > 1) query.set('page', String(next.page));
+    setParams(query);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: draft.trim(), parent: null });
+  };
+  const open = (item: CatalogueFile) => go({ parent: item.id });
+
   return (
     <>
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.files')}</PageTitle>
-      <EmptyState
-        icon={<IconFolder size={32} />}
-        title={t('pages.files.emptyTitle')}
-        text={t('pages.files.emptyText')}
-      />
+      <section className="card">
+        <div className="card-body">
+          <form className="d-flex gap-2 mb-3" onSubmit={submit}>
+            <input
+              type="search"
+              className="form-control"
+              aria-label={t('catalogue.files.search')}
+              placeholder={t('catalogue.files.search')}
+              value={draft}
+              maxLength={100}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <button type="submit" className="btn btn-primary">
+              {t('catalogue.searchButton')}
+            </button>
+          </form>
+          <nav aria-label={t('catalogue.files.path')}>
+            <ol className="breadcrumb mb-3">
+              <li className="breadcrumb-item">
+                {parent === null && search === '' ? (
+                  <span aria-current="page">{t('catalogue.files.root')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-link p-0 align-baseline"
+                    onClick={() => {
+                      setDraft('');
+                      go({ parent: null, q: '' });
+                    }}
+                  >
+                    {t('catalogue.files.root')}
+                  </button>
+                )}
+              </li>
+              {search !== '' ? (
+                <li className="breadcrumb-item" aria-current="page">
+                  {t('catalogue.files.results', { text: search })}
+                </li>
+              ) : null}
+              {crumbs.map((crumb, index) => (
+                <li
+                  key={crumb.id}
+                  className="breadcrumb-item"
+                  aria-current={index === crumbs.length - 1 ? 'page' : undefined}
+                >
+                  {index === crumbs.length - 1 ? (
+                    crumb.file
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-link p-0 align-baseline"
+                      onClick={() => go({ parent: crumb.id })}
+                    >
+                      {crumb.file}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </nav>
+          {listing.isError ? (
+            <div className="alert alert-danger" role="alert">
+              {apiErrorMessage(t, listing.error, t('catalogue.loadError'))}
+            </div>
+          ) : null}
+          {listing.isPending ? (
+            <span className="spinner-border text-primary" role="status" aria-label={t('catalogue.loading')} />
+          ) : null}
+          {listing.data && listing.data.totalItems === 0 ? (
+            <EmptyState
+              icon={<IconFolder size={32} />}
+              title={search === '' ? t('catalogue.files.emptyFolder') : t('catalogue.files.noResults')}
+              text={search === '' ? t('pages.files.emptyText') : t('catalogue.files.noResultsText')}
+            />
+          ) : null}
+          {listing.data && listing.data.totalItems > 0 ? (
+            <>
+              <div className="table-responsive">
+                <table className="table align-middle mb-0" aria-busy={listing.isFetching || undefined}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('catalogue.name')}</th>
+                      <th scope="col">{t('catalogue.size')}</th>
+                      <th scope="col">{t('catalogue.date')}</th>
+                      <th scope="col">
+                        <span className="visually-hidden">{t('catalogue.actions')}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {listing.data.member.map((item) => (
+                      <tr key={item.id}>
+                        <td>
+                          {item.isDir ? (
+                            <button
+                              type="button"
+                              className="btn btn-link p-0 d-inline-flex align-items-center gap-2"
+                              onClick={() => open(item)}
+                            >
+                              <IconFolder size={18} />
+                              {item.file}
+                            </button>
+                          ) : (
+                            item.file
+                          )}
+                        </td>
+                        <td>{item.size === null ? '' : formatBytes(item.size, i18n.language)}</td>
+                        <td>
+                          <time dateTime={item.date}>{formatDate(item.date, i18n.language)}</time>
+                        </td>
+                        <td className="text-end">
+                          {item.isDir ? null : (
+                            <HelperDownloadButton
+                              fileId={item.id}
+                              file={item.file}
+                              entitled={item.entitled}
+                            />
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                page={page}
+                pageSize={CATALOGUE_PAGE_SIZE}
+                totalItems={listing.data.totalItems}
+                label={t('catalogue.pages')}
+                onPage={(next) => go({ q: search, page: next })}
+              />
+            </>
+          ) : null}
+        </div>
+      </section>
     </>
   );
 }

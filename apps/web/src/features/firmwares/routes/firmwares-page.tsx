@@ -1,18 +1,208 @@
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
 import { IconChip } from '../../../components/ui/icons.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { CATALOGUE_PAGE_SIZE, useBrands, useFirmwares, useModels } from '../../../lib/catalogue-api.ts';
+import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
 
-export function FirmwaresPage() {
+function Loading() {
   const { t } = useTranslation();
+  return <span className="spinner-border text-primary" role="status" aria-label={t('catalogue.loading')} />;
+}
+
+function LoadError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <div className="alert alert-danger" role="alert">
+      {apiErrorMessage(t, error, t('catalogue.loadError'))}
+    </div>
+  );
+}
+
+/** Brand → model → firmware list; the model search looks across every brand. */
+export function FirmwaresPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const brand = params.get('brand') ?? '';
+  const model = params.get('model') ?? '';
+  const search = params.get('q') ?? '';
+  const [draft, setDraft] = useState(search);
+  const [modelPage, setModelPage] = useState(1);
+  const [firmwarePage, setFirmwarePage] = useState(1);
+  const brands = useBrands();
+  const models = useModels(search !== '' ? { model: search } : { brand }, modelPage);
+  const firmwares = useFirmwares(brand, model, firmwarePage);
+
+  const choose = (next: { brand?: string; model?: string; q?: string }) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(next)) if (value) query.set(key, value);
+    setParams(query);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setModelPage(1);
+    choose({ q: draft.trim() });
+  };
+
   return (
     <>
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.firmwares')}</PageTitle>
-      <EmptyState
-        icon={<IconChip size={32} />}
-        title={t('pages.firmwares.emptyTitle')}
-        text={t('pages.firmwares.emptyText')}
-      />
+      <form className="d-flex gap-2 mb-4" onSubmit={submit}>
+        <input
+          type="search"
+          className="form-control"
+          aria-label={t('catalogue.firmwares.search')}
+          placeholder={t('catalogue.firmwares.search')}
+          value={draft}
+          maxLength={100}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="btn btn-primary">
+          {t('catalogue.searchButton')}
+        </button>
+      </form>
+      <div className="row g-4">
+        <section className="col-md-3" aria-labelledby="firmware-brands">
+          <h2 id="firmware-brands" className="h6 text-uppercase text-body-secondary">
+            {t('catalogue.firmwares.brands')}
+          </h2>
+          {brands.isPending ? <Loading /> : null}
+          {brands.isError ? <LoadError error={brands.error} /> : null}
+          {brands.data?.brands.length === 0 ? (
+            <EmptyState
+              icon={<IconChip size={32} />}
+              title={t('pages.firmwares.emptyTitle')}
+              text={t('pages.firmwares.emptyText')}
+            />
+          ) : null}
+          <div className="list-group">
+            {brands.data?.brands.map(({ brand: name }) => (
+              <button
+                key={name}
+                type="button"
+                className={`list-group-item list-group-item-action${name === brand && search === '' ? ' active' : ''}`}
+                aria-pressed={name === brand && search === ''}
+                onClick={() => {
+                  setModelPage(1);
+                  setDraft('');
+                  choose({ brand: name });
+                }}
+              >
+                {name}
+              </button>
+            ))}
+          </div>
+        </section>
+        <section className="col-md-3" aria-labelledby="firmware-models">
+          <h2 id="firmware-models" className="h6 text-uppercase text-body-secondary">
+            {search === '' ? t('catalogue.firmwares.models') : t('catalogue.files.results', { text: search })}
+          </h2>
+          {brand === '' && search === '' ? (
+            <p className="text-body-secondary">{t('catalogue.firmwares.chooseBrand')}</p>
+          ) : null}
+          {models.isLoading ? <Loading /> : null}
+          {models.isError ? <LoadError error={models.error} /> : null}
+          {models.data?.totalItems === 0 ? (
+            <p className="text-body-secondary">{t('catalogue.firmwares.noModels')}</p>
+          ) : null}
+          <div className="list-group">
+            {models.data?.member.map((item) => (
+              <button
+                key={`${item.brand}/${item.model}`}
+                type="button"
+                className={`list-group-item list-group-item-action${item.brand === brand && item.model === model ? ' active' : ''}`}
+                aria-pressed={item.brand === brand && item.model === model}
+                onClick={() => {
+                  setFirmwarePage(1);
+                  choose({ brand: item.brand, model: item.model, q: search });
+                }}
+              >
+                <span className="fw-semibold">{item.model}</span>
+                {search !== '' ? <span className="text-body-secondary"> · {item.brand}</span> : null}
+                <span className="d-block small">
+                  {item.soft.map((soft) => (
+                    <span key={soft.name} className="badge text-bg-light border me-1">
+                      {soft.name}
+                    </span>
+                  ))}
+                </span>
+              </button>
+            ))}
+          </div>
+          {models.data ? (
+            <Pager
+              page={modelPage}
+              pageSize={CATALOGUE_PAGE_SIZE}
+              totalItems={models.data.totalItems}
+              label={t('catalogue.firmwares.modelPages')}
+              onPage={setModelPage}
+            />
+          ) : null}
+        </section>
+        <section className="col-md-6" aria-labelledby="firmware-list">
+          <h2 id="firmware-list" className="h6 text-uppercase text-body-secondary">
+            {model === ''
+              ? t('catalogue.firmwares.firmwares')
+              : t('catalogue.firmwares.firmwaresOf', { brand, model })}
+          </h2>
+          {model === '' ? (
+            <p className="text-body-secondary">{t('catalogue.firmwares.chooseModel')}</p>
+          ) : null}
+          {firmwares.isLoading ? <Loading /> : null}
+          {firmwares.isError ? <LoadError error={firmwares.error} /> : null}
+          {firmwares.data?.totalItems === 0 ? (
+            <p className="text-body-secondary">{t('catalogue.firmwares.noFirmwares')}</p>
+          ) : null}
+          {firmwares.data && firmwares.data.totalItems > 0 ? (
+            <div className="table-responsive">
+              <table className="table align-middle" aria-busy={firmwares.isFetching || undefined}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('catalogue.name')}</th>
+                    <th scope="col">{t('catalogue.firmwares.version')}</th>
+                    <th scope="col">{t('catalogue.firmwares.soft')}</th>
+                    <th scope="col">{t('catalogue.size')}</th>
+                    <th scope="col">{t('catalogue.date')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('catalogue.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {firmwares.data.member.map((item) => (
+                    <tr key={item.id}>
+                      <td className="text-break">{item.file}</td>
+                      <td>{item.version ?? ''}</td>
+                      <td>{item.soft ?? ''}</td>
+                      <td>{item.size === null ? '' : formatBytes(item.size, i18n.language)}</td>
+                      <td>
+                        <time dateTime={item.date}>{formatDate(item.date, i18n.language)}</time>
+                      </td>
+                      <td className="text-end">
+                        <HelperDownloadButton fileId={item.id} file={item.file} entitled={item.entitled} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {firmwares.data ? (
+            <Pager
+              page={firmwarePage}
+              pageSize={CATALOGUE_PAGE_SIZE}
+              totalItems={firmwares.data.totalItems}
+              label={t('catalogue.pages')}
+              onPage={setFirmwarePage}
+            />
+          ) : null}
+        </section>
+      </div>
     </>
   );
 }

@@ -1,0 +1,34 @@
+import { listPackages } from '../../catalogue/publish.ts';
+import type { AdminCommand } from '../command.ts';
+
+const command: AdminCommand = {
+  usage: 'list',
+  options: {},
+  async run({ db, print }) {
+    const packages = await listPackages(db);
+    if (packages.length === 0) {
+      print('Nothing is published.');
+      return;
+    }
+    for (const item of packages) {
+      const labels = [item.brand, item.model, item.soft, item.version]
+        .filter((text) => text !== null)
+        .join(' / ');
+      print(
+        [
+          String(item.id).padStart(5),
+          item.kind.padEnd(8),
+          item.name,
+          labels ? `(${labels})` : '',
+          `${item.size} bytes`,
+          item.restricted ? 'restricted' : '',
+          item.infoHash,
+        ]
+          .filter((part) => part !== '')
+          .join('  '),
+      );
+    }
+  },
+};
+
+export default command;

@@ -1,0 +1,52 @@
+import { CATALOGUE_KINDS, type CatalogueKind } from '@benchside/contracts/catalogue';
+import { PublishError, publishPackage } from '../../catalogue/publish.ts';
+import { type AdminCommand, AdminUsageError } from '../command.ts';
+
+function optional(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+const command: AdminCommand = {
+  usage:
+    'publish <file> --kind firmware|tool|file [--brand B --model M] [--soft S] [--version V] [--folder a/b] [--name N] [--restricted]',
+  options: {
+    kind: { type: 'string' },
+    brand: { type: 'string' },
+    model: { type: 'string' },
+    soft: { type: 'string' },
+    version: { type: 'string' },
+    folder: { type: 'string' },
+    name: { type: 'string' },
+    restricted: { type: 'boolean' },
+  },
+  async run({ config, db, print }, { values, positionals }) {
+    const [source, ...extra] = positionals;
+    if (source === undefined || extra.length > 0)
+      throw new AdminUsageError('Give exactly one file to publish');
+    const kind = values.kind;
+    if (!CATALOGUE_KINDS.some((known) => known === kind)) {
+      throw new AdminUsageError(`--kind must be one of ${CATALOGUE_KINDS.join(', ')}`);
+    }
+    try {
+      const published = await publishPackage(db, config.dataDir, {
+        source,
+        kind: kind as CatalogueKind,
+        brand: optional(values.brand),
+        model: optional(values.model),
+        soft: optional(values.soft),
+        version: optional(values.version),
+        folder: optional(values.folder),
+        name: optional(values.name),
+        restricted: values.restricted === true,
+      });
+      print(
+        `Published ${[...published.path, published.name].join('/')} (id ${published.id}, ${published.size} bytes, info hash ${published.infoHash}${published.restricted ? ', restricted' : ''})`,
+      );
+    } catch (error) {
+      if (error instanceof PublishError) throw new AdminUsageError(error.message);
+      throw error;
+    }
+  },
+};
+
+export default command;

@@ -1,0 +1,112 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { Database } from '@benchside/db/database';
+import type { Config } from '@benchside/server/config';
+import type { App } from '@benchside/server/create-server';
+import { ForbiddenError, NotFoundError } from '@benchside/server/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { type DownloadLinkSigner, WEB_SEED_LINK_TTL_MS } from './download-links.ts';
+import { catalogueStorage, STORAGE_NAME_PATTERN, withWebSeed } from './torrents.ts';
+
+export const INVALID_LINK_MESSAGE = 'This download link is invalid or has expired';
+const TORRENT_SUFFIX = '.torrent';
+
+export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
+
+/**
+ * One `bytes=` range of a file of `size` bytes (RFC 9110 §14.1.2), inclusive; null means the
+ * whole file (no header, or one we do not serve such as several ranges, which a server may ignore).
+ */
+export function parseByteRange(header: string | undefined, size: number): ByteRange {
+  const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * The downloads host under `/dl`: `/<name>.torrent` is a package's torrent whose BEP 19 web seed
+ * (`url-list`) is `/<name>` on this same host, served with byte ranges and streamed from disk.
+ * Both need a link signed by the API (`/api/file/get-download-link`); the helper has no session.
+ */
+export function registerDownloadsHost(
+  app: App,
+  { config, db, signer }: { config: Config; db: Kysely<Database>; signer: DownloadLinkSigner },
+): void {
+  const storage = catalogueStorage(config.dataDir);
+
+  app.get(
+    '/dl/:name',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ name: z.string().max(300) }),
+        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const isTorrent = name.endsWith(TORRENT_SUFFIX);
+      const storageName = isTorrent ? name.slice(0, -TORRENT_SUFFIX.length) : name;
+      if (!STORAGE_NAME_PATTERN.test(storageName)) throw new NotFoundError();
+      if (!signer.verify(`/${name}`, request.query.expires, request.query.signature)) {
+        throw new ForbiddenError(INVALID_LINK_MESSAGE);
+      }
+      const row = await db
+        .selectFrom('catalogue_files')
+        .select('storage_name')
+        .where('storage_name', '=', storageName)
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      reply.header('cache-control', 'private, no-store');
+      if (isTorrent) {
+        const stored = await readFile(storage.torrentPath(storageName));
+        const webSeed = signer.signedUrl(
+          config.downloadsHost,
+          `/${storageName}`,
+          new Date(Date.now() + WEB_SEED_LINK_TTL_MS),
+        );
+        return reply
+          .type('application/x-bittorrent')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(Buffer.from(await withWebSeed(stored, webSeed)));
+      }
+      return sendFileRange(request, reply, storage.packagePath(storageName), storageName);
+    },
+  );
+}
+
+async function sendFileRange(request: FastifyRequest, reply: FastifyReply, path: string, name: string) {
+  const found = await stat(path).catch(() => undefined);
+  if (!found?.isFile()) throw new NotFoundError();
+  const { size } = found;
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('last-modified', found.mtime.toUTCString())
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .type('application/octet-stream');
+  const range = parseByteRange(request.headers.range, size);
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${size}`).send();
+  }
+  if (range === null) {
+    reply.header('content-length', size);
+    return reply.send(request.method === 'HEAD' ? null : createReadStream(path));
+  }
+  reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('content-length', range.end - range.start + 1);
+  return reply.send(request.method === 'HEAD' ? null : createReadStream(path, range));
+}

@@ -1,0 +1,284 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { CatalogueKind, Database } from '@benchside/db/database';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  type CatalogueStorage,
+  catalogueStorage,
+  createPackageTorrent,
+  infoHashOf,
+  STORAGE_NAME_PATTERN,
+} from './torrents.ts';
+
+/** A wrong publish request: the operator reads the message (the admin CLI prints it with the usage). */
+export class PublishError extends Error {
+  override name = 'PublishError';
+}
+
+export interface PublishRequest {
+  /** The file to publish; copied, never moved. */
+  source: string;
+  kind: CatalogueKind;
+  brand?: string | undefined;
+  model?: string | undefined;
+  soft?: string | undefined;
+  version?: string | undefined;
+  /** Files only: the folder path in the tree, `a/b`; the root when left out. */
+  folder?: string | undefined;
+  /** The name on the downloads host and in the tree; the source's file name when left out. */
+  name?: string | undefined;
+  /** Only users granted the package's soft may download it. */
+  restricted?: boolean | undefined;
+}
+
+export interface PublishedPackage {
+  id: number;
+  name: string;
+  kind: CatalogueKind;
+  path: string[];
+  size: number;
+  sha256: string;
+  infoHash: string;
+  restricted: boolean;
+}
+
+const MAX_LABEL_LENGTH = 100;
+
+function label(value: string | undefined, option: string, required: boolean): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') {
+    if (required) throw new PublishError(`--${option} is required for this kind`);
+    return null;
+  }
+  if (text.length > MAX_LABEL_LENGTH || text.includes('/') || /[\p{Cc}]/u.test(text)) {
+    throw new PublishError(`--${option} must be 1 to ${MAX_LABEL_LENGTH} characters without "/"`);
+  }
+  return text;
+}
+
+/** Where a package sits in the tree: firmwares by brand and model, tools by soft, files where asked. */
+function folderPath(
+  request: PublishRequest,
+  brand: string | null,
+  model: string | null,
+  soft: string | null,
+) {
+  if (request.kind === 'firmware') return ['Firmwares', brand ?? '', model ?? ''];
+  if (request.kind === 'tool') return ['Tools', soft ?? ''];
+  const parts = (request.folder ?? '').split('/').filter((part) => part.trim() !== '');
+  for (const part of parts) label(part, 'folder', true);
+  return parts.map((part) => part.trim());
+}
+
+/**
+ * Publishes one file: a streamed copy under DATA_DIR (hashed on the way), its torrent, and its
+ * entry in the catalogue tree, with the folders it needs. Used by `npm run admin -- publish` and
+ * by the demo seed.
+ */
+export async function publishPackage(
+  db: Kysely<Database>,
+  dataDir: string,
+  request: PublishRequest,
+): Promise<PublishedPackage> {
+  const brand = label(request.brand, 'brand', request.kind === 'firmware');
+  const model = label(request.model, 'model', request.kind === 'firmware');
+  const soft = label(request.soft, 'soft', request.kind === 'tool');
+  const version = label(request.version, 'version', request.kind === 'tool');
+  const restricted = request.restricted === true;
+  if (restricted && soft === null) throw new PublishError('--soft is required for a restricted package');
+  const name = request.name ?? basename(request.source);
+  if (!STORAGE_NAME_PATTERN.test(name)) {
+    throw new PublishError(
+      `The name ${JSON.stringify(name)} must be 1 to 200 letters, digits, ".", "_", "+" or "-", not ending in .torrent`,
+    );
+  }
+  const sourceStat = await stat(request.source).catch(() => undefined);
+  if (!sourceStat?.isFile()) throw new PublishError(`${request.source} is not a file`);
+  const taken = await db
+    .selectFrom('catalogue_files')
+    .select('id')
+    .where('storage_name', '=', name)
+    .executeTakeFirst();
+  if (taken) throw new PublishError(`${name} is already published; unpublish it first or give --name`);
+
+  const storage = catalogueStorage(dataDir);
+  await mkdir(storage.packages, { recursive: true });
+  await mkdir(storage.torrents, { recursive: true });
+  const { sha256, size } = await copyAndHash(request.source, storage.packagePath(name));
+  try {
+    const torrent = await createPackageTorrent(storage.packagePath(name), name);
+    const infoHash = await infoHashOf(torrent);
+    await writeFile(storage.torrentPath(name), torrent);
+    const path = folderPath(request, brand, model, soft);
+    const id = await db.transaction().execute(async (trx) => {
+      const parent = await ensureFolders(trx, path);
+      const clash = await trx
+        .selectFrom('catalogue_files')
+        .select('id')
+        .where('file', '=', name)
+        .where((eb) => (parent === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parent)))
+        .executeTakeFirst();
+      if (clash) throw new PublishError(`${[...path, name].join('/')} already exists in the catalogue`);
+      const row = await trx
+        .insertInto('catalogue_files')
+        .values({
+          parent_id: parent,
+          file: name,
+          is_dir: false,
+          kind: request.kind,
+          brand,
+          model,
+          soft,
+          version,
+          size,
+          sha256,
+          info_hash: infoHash,
+          storage_name: name,
+          restricted,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    return { id, name, kind: request.kind, path, size, sha256, infoHash, restricted };
+  } catch (error) {
+    await removeStored(storage, name);
+    throw error;
+  }
+}
+
+/** Streams the file to its place (through a temporary name, so a half copy is never served). */
+async function copyAndHash(source: string, target: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const partial = `${target}.partial`;
+  try {
+    await pipeline(createReadStream(source), tap, createWriteStream(partial));
+    await rename(partial, target);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+async function removeStored(storage: CatalogueStorage, name: string): Promise<void> {
+  await rm(storage.packagePath(name), { force: true });
+  await rm(storage.torrentPath(name), { force: true });
+}
+
+/** The id of the folder at `path` (null for the root), creating what is missing. */
+async function ensureFolders(trx: Transaction<Database>, path: string[]): Promise<number | null> {
+  let parent: number | null = null;
+  for (const file of path) {
+    const parentId: number | null = parent;
+    const existing = await trx
+      .selectFrom('catalogue_files')
+      .select(['id', 'is_dir'])
+      .where('file', '=', file)
+      .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
+      .executeTakeFirst();
+    if (existing && !existing.is_dir) throw new PublishError(`${file} is a file, not a folder`);
+    parent =
+      existing?.id ??
+      (
+        await trx
+          .insertInto('catalogue_files')
+          .values({ parent_id: parentId, file, is_dir: true })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+  }
+  return parent;
+}
+
+export interface UnpublishedPackage {
+  id: number;
+  name: string;
+}
+
+/** Removes a package (by name or id), its stored bytes and torrent, and the folders it leaves empty. */
+export async function unpublishPackage(
+  db: Kysely<Database>,
+  dataDir: string,
+  nameOrId: string,
+): Promise<UnpublishedPackage> {
+  const byId = /^\d{1,9}$/.test(nameOrId);
+  const removed = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('catalogue_files')
+      .where('is_dir', '=', false)
+      .where((eb) => (byId ? eb('id', '=', Number(nameOrId)) : eb('storage_name', '=', nameOrId)))
+      .returning(['id', 'storage_name', 'parent_id'])
+      .executeTakeFirst();
+    if (!row?.storage_name) throw new PublishError(`No published package ${nameOrId}`);
+    let folder = row.parent_id;
+    while (folder !== null) {
+      const child = await trx
+        .selectFrom('catalogue_files')
+        .select('id')
+        .where('parent_id', '=', folder)
+        .limit(1)
+        .executeTakeFirst();
+      if (child) break;
+      const gone = await trx
+        .deleteFrom('catalogue_files')
+        .where('id', '=', folder)
+        .returning('parent_id')
+        .executeTakeFirstOrThrow();
+      folder = gone.parent_id;
+    }
+    return { id: row.id, name: row.storage_name };
+  });
+  await removeStored(catalogueStorage(dataDir), removed.name);
+  return removed;
+}
+
+export interface ListedPackage {
+  id: number;
+  name: string;
+  kind: CatalogueKind;
+  brand: string | null;
+  model: string | null;
+  soft: string | null;
+  version: string | null;
+  size: number;
+  restricted: boolean;
+  infoHash: string;
+  publishedAt: Date;
+}
+
+/** Every published package, oldest first. */
+export async function listPackages(db: Kysely<Database>): Promise<ListedPackage[]> {
+  const rows = await db
+    .selectFrom('catalogue_files')
+    .selectAll()
+    .where('is_dir', '=', false)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.storage_name ?? row.file,
+    kind: row.kind ?? 'file',
+    brand: row.brand,
+    model: row.model,
+    soft: row.soft,
+    version: row.version,
+    size: row.size ?? 0,
+    restricted: row.restricted,
+    infoHash: row.info_hash ?? '',
+    publishedAt: row.created_at,
+  }));
+}

@@ -1,0 +1,385 @@
+import {
+  brandsResponseSchema,
+  type CatalogueFile,
+  downloadLinkSchema,
+  FILES_SOFT_NAME,
+  fileIdParamsSchema,
+  filesByParentQuerySchema,
+  filesByParentResponseSchema,
+  filesCollectionSchema,
+  filesQuerySchema,
+  modelsCollectionSchema,
+  modelsQuerySchema,
+  postSearchBodySchema,
+  softsCollectionSchema,
+} from '@benchside/contracts/catalogue';
+import type { PagingQuery } from '@benchside/contracts/common';
+import type { Database } from '@benchside/db/database';
+import type { Config } from '@benchside/server/config';
+import type { App } from '@benchside/server/create-server';
+import { ForbiddenError, NotFoundError } from '@benchside/server/errors';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { signedInUser } from '../account/profile-routes.ts';
+import { type DownloadLinkSigner, TORRENT_LINK_TTL_MS } from './download-links.ts';
+
+type FilesWhere = (eb: ExpressionBuilder<Database, 'catalogue_files'>) => Expression<SqlBool>;
+
+export const FILE_NOT_FOUND_MESSAGE = 'The requested file is not found';
+export const FILE_FORBIDDEN_MESSAGE = 'You do not have access to this file';
+
+/** Folders, unrestricted packages, and restricted ones whose soft the user was granted. */
+function entitledSql(userId: string) {
+  return sql<boolean>`(catalogue_files.is_dir or not catalogue_files.restricted or exists (select 1 from catalogue_grants where catalogue_grants.user_id = ${userId} and catalogue_grants.soft = catalogue_files.soft))`;
+}
+
+/**
+ * A search text as a prefix match on each of its words, all required: "g991 fw" finds
+ * "SM-G991B_fw.bin". Only letters and digits reach `to_tsquery`, so its syntax cannot be injected.
+ * Null when the text has no word at all.
+ */
+export function toPrefixQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+    .slice(0, 8);
+  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
+}
+
+function matches(query: string): Expression<SqlBool> {
+  return sql<SqlBool>`catalogue_files.search @@ to_tsquery('simple', ${query})`;
+}
+
+export interface CatalogueRoutesContext {
+  config: Config;
+  db: Kysely<Database>;
+  signer: DownloadLinkSigner;
+}
+
+/** Spec §7 "Files, models, software": the tree, models and brands, softs, download links, search. */
+export function registerCatalogueRoutes(app: App, { config, db, signer }: CatalogueRoutesContext): void {
+  const selectFiles = (userId: string) =>
+    db
+      .selectFrom('catalogue_files')
+      .select([
+        'id',
+        'file',
+        'is_dir',
+        'parent_id',
+        'size',
+        'created_at',
+        'kind',
+        'brand',
+        'model',
+        'soft',
+        'version',
+        entitledSql(userId).as('entitled'),
+      ]);
+  type FileRow = Awaited<ReturnType<ReturnType<typeof selectFiles>['executeTakeFirstOrThrow']>>;
+  const toFile = (row: FileRow): CatalogueFile => ({
+    id: row.id,
+    file: row.file,
+    isDir: row.is_dir,
+    parent: row.parent_id,
+    size: row.is_dir ? null : Number(row.size ?? 0),
+    date: row.created_at.toISOString(),
+    kind: row.kind,
+    brand: row.brand,
+    model: row.model,
+    soft: row.soft,
+    version: row.version,
+    entitled: row.entitled,
+  });
+
+  /** One page of the tree, directories first, then by name. */
+  const listFiles = async (userId: string, where: FilesWhere, paging: PagingQuery) => {
+    const [rows, total] = await Promise.all([
+      selectFiles(userId)
+        .where(where)
+        .orderBy('is_dir', 'desc')
+        .orderBy(sql`lower(file)`)
+        .orderBy('file')
+        .orderBy('id')
+        .limit(paging.itemsPerPage)
+        .offset((paging.page - 1) * paging.itemsPerPage)
+        .execute(),
+      db
+        .selectFrom('catalogue_files')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where(where)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { member: rows.map(toFile), totalItems: Number(total.total) };
+  };
+
+  app.get(
+    '/api/files',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Search the files tree by name (`file`), list the firmwares of a `brand` (and `model`), or the root',
+        security: [{ session: [] }],
+        querystring: filesQuerySchema,
+        response: { 200: filesCollectionSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { file, brand, model, ...paging } = request.query;
+      if (brand !== undefined || model !== undefined) {
+        return listFiles(
+          user.id,
+          (eb) =>
+            eb.and([
+              eb('kind', '=', 'firmware'),
+              ...(brand === undefined ? [] : [eb('brand', '=', brand)]),
+              ...(model === undefined ? [] : [eb('model', '=', model)]),
+              ...(file ? searchConditions(file) : []),
+            ]),
+          paging,
+        );
+      }
+      if (file) return listFiles(user.id, (eb) => eb.and(searchConditions(file)), paging);
+      return listFiles(user.id, (eb) => eb('parent_id', 'is', null), paging);
+    },
+  );
+
+  /** A search text with no word matches nothing rather than everything. */
+  function searchConditions(text: string): Expression<SqlBool>[] {
+    const query = toPrefixQuery(text);
+    return [query === null ? sql<SqlBool>`false` : matches(query)];
+  }
+
+  app.get(
+    '/api/file/get-by-parent',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['catalogue'],
+        summary: "A folder's content (the root without `parent`) and its path for breadcrumbs",
+        security: [{ session: [] }],
+        querystring: filesByParentQuerySchema,
+        response: { 200: filesByParentResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { parent, ...paging } = request.query;
+      let parents: { id: number; file: string }[] = [];
+      if (parent !== undefined) {
+        const chain = await sql<{ id: number; file: string; is_dir: boolean }>`
+          with recursive chain (id, file, is_dir, parent_id, depth) as (
+            select id, file, is_dir, parent_id, 0 from catalogue_files where id = ${parent}
+            union all
+            select f.id, f.file, f.is_dir, f.parent_id, chain.depth + 1
+            from catalogue_files f join chain on f.id = chain.parent_id
+          )
+          select id, file, is_dir from chain order by depth desc`.execute(db);
+        if (chain.rows.at(-1)?.is_dir !== true) throw new NotFoundError('The requested folder is not found');
+        parents = chain.rows.map(({ id, file }) => ({ id, file }));
+      }
+      const page = await listFiles(
+        user.id,
+        (eb) => (parent === undefined ? eb('parent_id', 'is', null) : eb('parent_id', '=', parent)),
+        paging,
+      );
+      return { ...page, parents };
+    },
+  );
+
+  app.get(
+    '/api/file/get-download-link/:id',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['catalogue'],
+        summary: "A short-lived signed link to a package's .torrent, for the helper's /downloads/add",
+        description: '403 when the package is restricted to a soft the user was not granted.',
+        security: [{ session: [] }],
+        params: fileIdParamsSchema,
+        response: { 200: downloadLinkSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const row = await selectFiles(user.id)
+        .select(['storage_name', 'sha256', 'info_hash'])
+        .where('id', '=', request.params.id)
+        .where('is_dir', '=', false)
+        .executeTakeFirst();
+      if (!row?.storage_name || !row.sha256 || !row.info_hash)
+        throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+      if (!row.entitled) throw new ForbiddenError(FILE_FORBIDDEN_MESSAGE);
+      const expiresAt = new Date(Date.now() + TORRENT_LINK_TTL_MS);
+      return {
+        id: row.id,
+        file: row.file,
+        url: signer.signedUrl(config.downloadsHost, torrentPathOf(row.storage_name), expiresAt),
+        expiresAt: expiresAt.toISOString(),
+        soft: row.soft ?? FILES_SOFT_NAME,
+        sha256: row.sha256,
+        size: Number(row.size ?? 0),
+        infoHash: row.info_hash,
+      };
+    },
+  );
+
+  app.get(
+    '/api/model/brands',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Every brand with a firmware, sorted',
+        security: [{ session: [] }],
+        response: { 200: brandsResponseSchema },
+      },
+    },
+    async () => {
+      const rows = await db
+        .selectFrom('catalogue_files')
+        .select('brand')
+        .where('kind', '=', 'firmware')
+        .where('brand', 'is not', null)
+        .groupBy('brand')
+        .orderBy(sql`lower(brand)`)
+        .orderBy('brand')
+        .execute();
+      return { brands: rows.map((row) => ({ brand: row.brand ?? '' })) };
+    },
+  );
+
+  app.get(
+    '/api/models',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['catalogue'],
+        summary: "A brand's models, or the models whose name holds `model`; softs merged per model",
+        security: [{ session: [] }],
+        querystring: modelsQuerySchema,
+        response: { 200: modelsCollectionSchema },
+      },
+    },
+    async (request) => {
+      const { brand, model, page, itemsPerPage } = request.query;
+      const models = db
+        .selectFrom('catalogue_files')
+        .where('kind', '=', 'firmware')
+        .$if(brand !== undefined, (query) => query.where('brand', '=', brand ?? ''))
+        .$if(model !== undefined, (query) =>
+          query.where(sql<SqlBool>`strpos(lower(model), lower(${model ?? ''})) > 0`),
+        )
+        .groupBy(['brand', 'model']);
+      const [rows, total] = await Promise.all([
+        models
+          .select([
+            'brand',
+            'model',
+            sql<string[] | null>`array_agg(distinct soft order by soft) filter (where soft is not null)`.as(
+              'softs',
+            ),
+          ])
+          .orderBy(sql`lower(model)`)
+          .orderBy('model')
+          .orderBy('brand')
+          .limit(itemsPerPage)
+          .offset((page - 1) * itemsPerPage)
+          .execute(),
+        db
+          .selectFrom(models.select(['brand', 'model']).as('models'))
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        member: rows.map((row) => ({
+          model: row.model ?? '',
+          brand: row.brand ?? '',
+          soft: (row.softs ?? []).map((name) => ({ name })),
+        })),
+        totalItems: Number(total.total),
+      };
+    },
+  );
+
+  app.get(
+    '/api/softs',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The tools the signed-in user may use, each at its newest version, by name',
+        security: [{ session: [] }],
+        response: { 200: softsCollectionSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const rows = await db
+        .selectFrom('catalogue_files')
+        .distinctOn('soft')
+        .select(['id', 'file', 'soft', 'version', 'size', 'created_at'])
+        .where('kind', '=', 'tool')
+        .where(entitledSql(user.id))
+        .orderBy('soft')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      const member = rows
+        .map((row) => ({
+          name: row.soft ?? '',
+          version: row.version ?? '',
+          fileId: row.id,
+          file: row.file,
+          size: Number(row.size ?? 0),
+          date: row.created_at.toISOString(),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+      return { member, totalItems: member.length };
+    },
+  );
+
+  app.post(
+    '/api/forum/post-search',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags: ['catalogue'],
+        summary: "Full-text search over the catalogue's names (files, firmwares, tools, models), best first",
+        security: [{ session: [] }],
+        body: postSearchBodySchema,
+        response: { 200: filesCollectionSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { query: text, page, itemsPerPage } = request.body;
+      const query = toPrefixQuery(text);
+      if (query === null) return { member: [], totalItems: 0 };
+      const [rows, total] = await Promise.all([
+        selectFiles(user.id)
+          .where(matches(query))
+          .orderBy(sql`ts_rank(search, to_tsquery('simple', ${query}))`, 'desc')
+          .orderBy('is_dir', 'desc')
+          .orderBy(sql`lower(file)`)
+          .orderBy('id')
+          .limit(itemsPerPage)
+          .offset((page - 1) * itemsPerPage)
+          .execute(),
+        db
+          .selectFrom('catalogue_files')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where(matches(query))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { member: rows.map(toFile), totalItems: Number(total.total) };
+    },
+  );
+}
+
+/** The path of a package's torrent below the downloads host. */
+export function torrentPathOf(storageName: string): string {
+  return `/${storageName}.torrent`;
+}

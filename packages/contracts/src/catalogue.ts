@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { collectionSchema, pagingQuerySchema } from './common.ts';
+
+/**
+ * The catalogue of spec §3/§7: the files tree, models and brands, softs (tools), download links
+ * and the catalogue search. Listings are directories first, then by name.
+ */
+
+export const CATALOGUE_KINDS = ['firmware', 'tool', 'file'] as const;
+export const catalogueKindSchema = z.enum(CATALOGUE_KINDS);
+export type CatalogueKind = z.infer<typeof catalogueKindSchema>;
+
+/** What `/downloads/add` is told as `soft` for a package that belongs to no soft. */
+export const FILES_SOFT_NAME = 'Files';
+
+/** A folder or a published package of the tree (package fields are null on folders). */
+export const catalogueFileSchema = z.object({
+  id: z.number().int(),
+  file: z.string(),
+  isDir: z.boolean(),
+  parent: z.number().int().nullable(),
+  /** Bytes; null for a folder. */
+  size: z.number().nullable(),
+  date: z.iso.datetime(),
+  kind: catalogueKindSchema.nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  soft: z.string().nullable(),
+  version: z.string().nullable(),
+  /** Whether the signed-in user may download it (always true for folders). */
+  entitled: z.boolean(),
+});
+export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
+
+const searchText = z.string().trim().max(100, 'The search text must be at most 100 characters');
+const nameFilter = z.string().trim().min(1).max(100, 'The name must be at most 100 characters');
+
+/** `GET /api/files`: `file` searches the whole tree, `brand` (and `model`) lists firmwares; else the root folder. */
+export const filesQuerySchema = pagingQuerySchema.extend({
+  file: searchText.optional(),
+  brand: nameFilter.optional(),
+  model: nameFilter.optional(),
+});
+export type FilesQuery = z.input<typeof filesQuerySchema>;
+
+export const filesCollectionSchema = collectionSchema(catalogueFileSchema);
+export type FilesCollection = z.infer<typeof filesCollectionSchema>;
+
+/** `GET /api/file/get-by-parent`: a folder's content; no `parent` is the root. */
+export const filesByParentQuerySchema = pagingQuerySchema.extend({
+  parent: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+export type FilesByParentQuery = z.input<typeof filesByParentQuerySchema>;
+
+export const folderCrumbSchema = z.object({ id: z.number().int(), file: z.string() });
+export type FolderCrumb = z.infer<typeof folderCrumbSchema>;
+
+/** The folder's content plus its path from the root (for breadcrumbs), the folder itself last. */
+export const filesByParentResponseSchema = filesCollectionSchema.extend({
+  parents: z.array(folderCrumbSchema),
+});
+export type FilesByParentResponse = z.infer<typeof filesByParentResponseSchema>;
+
+export const fileIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+/**
+ * `GET /api/file/get-download-link/{id}`: a short-lived signed link to the package's `.torrent`
+ * (what the helper's `/downloads/add` takes as `url`), with what `/downloads/add` needs besides.
+ */
+export const downloadLinkSchema = z.object({
+  id: z.number().int(),
+  file: z.string(),
+  url: z.string(),
+  expiresAt: z.iso.datetime(),
+  soft: z.string(),
+  sha256: z.string(),
+  size: z.number(),
+  infoHash: z.string(),
+});
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;
+
+/** `GET /api/model/brands`. */
+export const brandsResponseSchema = z.object({
+  brands: z.array(z.object({ brand: z.string() })),
+});
+export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
+
+/** `GET /api/models?brand=` or `?model=` (part of the model name). */
+export const modelsQuerySchema = pagingQuerySchema.extend({
+  brand: nameFilter.optional(),
+  model: nameFilter.optional(),
+});
+export type ModelsQuery = z.input<typeof modelsQuerySchema>;
+
+/** One model of one brand, its softs merged without duplicates. */
+export const catalogueModelSchema = z.object({
+  model: z.string(),
+  brand: z.string(),
+  soft: z.array(z.object({ name: z.string() })),
+});
+export type CatalogueModel = z.infer<typeof catalogueModelSchema>;
+export const modelsCollectionSchema = collectionSchema(catalogueModelSchema);
+
+/** `GET /api/softs`: the tools the signed-in user may use, each at its newest version. */
+export const softSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** The package to download (`/api/file/get-download-link/{fileId}`). */
+  fileId: z.number().int(),
+  file: z.string(),
+  size: z.number(),
+  date: z.iso.datetime(),
+});
+export type Soft = z.infer<typeof softSchema>;
+export const softsCollectionSchema = collectionSchema(softSchema);
+
+/** `POST /api/forum/post-search`: full-text search over the catalogue's names, paged. */
+export const postSearchBodySchema = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1, 'The search text is required')
+    .max(100, 'The search text must be at most 100 characters'),
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  itemsPerPage: z.number().int().min(1).max(100).default(30),
+});
+export type PostSearchBody = z.input<typeof postSearchBodySchema>;
