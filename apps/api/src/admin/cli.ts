@@ -8,7 +8,9 @@ import { type AdminCommand, AdminUsageError } from './command.ts';
  * `npm run admin -- <command> [options]`: the operator's commands, run against the same database
  * `npm start` uses (DATA_DIR or DATABASE_URL). Each command lives in `commands/<name>.ts`.
  */
-const COMMANDS: Record<string, () => Promise<AdminCommand>> = {};
+const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
+  notify: async () => (await import('./commands/notify.ts')).notifyCommand,
+};
 
 function printUsage(stream: NodeJS.WriteStream): void {
   const lines = Object.keys(COMMANDS).map((name) => `  npm run admin -- ${name}`);

@@ -1,6 +1,7 @@
 import type { Database } from '@benchside/db/database';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
+import { seedDemoNotifications } from './notifications.ts';
 
 export const DEMO_ACCOUNT = {
   username: 'demo',
@@ -23,5 +24,6 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
       name: DEMO_ACCOUNT.name,
     })
     .execute();
+  await seedDemoNotifications(db, DEMO_ACCOUNT.username);
   return true;
 }
