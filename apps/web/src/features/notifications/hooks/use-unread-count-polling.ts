@@ -8,8 +8,9 @@ import { createUnreadPoller, SHARED_POLL_KEY_PREFIX } from '../stores/unread-pol
  * Keeps the unread count current while mounted, which is only in the signed-in topbar (spec §9:
  * 30 s with focus, 150 s without, never while the tab is hidden; one poll for all tabs).
  */
-export function useUnreadCountPolling(userId: string): void {
+export function useUnreadCountPolling(userId: string | null): void {
   useEffect(() => {
+    if (!userId) return;
     const storageKey = `${SHARED_POLL_KEY_PREFIX}${userId}`;
     const poller = createUnreadPoller({
       fetchUnreadCount: getUnreadCount,
