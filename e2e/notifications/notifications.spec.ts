@@ -118,6 +118,7 @@ test('pages through the list and deletes the selected ones', async ({ page }) =>
 
 test('mark all as read clears every dot and the bell count', async ({ page }) => {
   await page.goto('/notifications');
+  await expect(page.getByText('Page 1 of 1 (10 notifications)')).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: 'Mark as read' })).toHaveCount(2);
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByRole('main').getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
