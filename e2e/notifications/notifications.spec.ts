@@ -18,6 +18,12 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }
 const row = (page: Page, message: string) =>
   page.getByRole('main').getByRole('listitem', { name: message, exact: true });
 
+/** Opens the page and waits for its list (the first load of a lazy page is slow on a busy machine). */
+async function openNotifications(page: Page): Promise<void> {
+  await page.goto('/notifications');
+  await expect(page.getByRole('navigation', { name: 'Notification pages' })).toBeVisible({ timeout: 15_000 });
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeEach(async ({ page }) => {
@@ -26,7 +32,7 @@ test.beforeEach(async ({ page }) => {
 
 test('the bell shows the unread count and a dropdown of the latest five', async ({ page }) => {
   await page.goto('/cards');
-  await expect(bell(page)).toHaveAccessibleName('Notifications, unread: 6');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, unread: 6', { timeout: 15_000 });
   await expect(bell(page)).toContainText('6');
   await bell(page).click();
   const menu = page.locator('.notifications-menu');
@@ -44,6 +50,7 @@ test('the bell shows the unread count and a dropdown of the latest five', async 
 
 test('opening a notification from the bell marks it read through the navigation state', async ({ page }) => {
   await page.goto('/cards');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, unread: 6', { timeout: 15_000 });
   await bell(page).click();
   await page.locator('.notifications-menu').getByRole('link', { name: CREDITS }).click();
   await expect(page).toHaveURL(/\/notifications$/);
@@ -67,7 +74,7 @@ test('a failed mark makes the dot blink red for 3 s, then it looks as before', a
         })
       : route.fallback(),
   );
-  await page.goto('/notifications');
+  await openNotifications(page);
   await row(page, DRIVERS).getByRole('button', { name: 'Mark as read' }).click();
   const failed = row(page, DRIVERS).getByRole('button', { name: 'Could not mark as read' });
   await expect(failed).toBeVisible();
@@ -82,7 +89,7 @@ test('a failed mark makes the dot blink red for 3 s, then it looks as before', a
 });
 
 test('mark one read with its dot, and the selected ones with the toolbar', async ({ page }) => {
-  await page.goto('/notifications');
+  await openNotifications(page);
   await row(page, DRIVERS).getByRole('button', { name: 'Mark as read' }).click();
   await expect(row(page, DRIVERS).getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
   await expect(bell(page)).toHaveAccessibleName('Notifications, unread: 4');
@@ -97,7 +104,7 @@ test('mark one read with its dot, and the selected ones with the toolbar', async
 });
 
 test('pages through the list and deletes the selected ones', async ({ page }) => {
-  await page.goto('/notifications');
+  await openNotifications(page);
   await expect(page.getByText('Page 1 of 2 (12 notifications)')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2 (12 notifications)')).toBeVisible();
@@ -117,7 +124,7 @@ test('pages through the list and deletes the selected ones', async ({ page }) =>
 });
 
 test('mark all as read clears every dot and the bell count', async ({ page }) => {
-  await page.goto('/notifications');
+  await openNotifications(page);
   await expect(page.getByText('Page 1 of 1 (10 notifications)')).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: 'Mark as read' })).toHaveCount(2);
   await page.getByRole('button', { name: 'Mark all as read' }).click();
