@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureLighthouse } from './lighthouse.ts';
+import { measureNotifications, notificationFigures } from './notifications.ts';
 import { measurePageWeight } from './page-weight.ts';
 import { signInAsDemo, startStack } from './stack.ts';
 import { measureThroughput } from './throughput.ts';
@@ -68,6 +69,11 @@ try {
 } finally {
   await stack.stop();
 }
+
+console.log('Load: the list and unread count of a user with 100,000 notifications, 50 connections…');
+const notifications = await measureNotifications(root);
+figures.push(...notificationFigures(notifications));
+details.notifications = notifications;
 
 const widths = [0, 1, 2].map((column) =>
   Math.max(...figures.map((figure) => [figure.name, figure.value, figure.budget][column]?.length ?? 0)),

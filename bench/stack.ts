@@ -9,8 +9,13 @@ const SESSION_COOKIE = 'bs_session';
 
 export type Stack = { baseUrl: string; database: string; stop: () => Promise<void> };
 
+export interface StackOptions {
+  /** Fills the database (DATA_DIR or DATABASE_URL of `env`) before the portal claims it. */
+  prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
+}
+
 /** The whole portal exactly as `npm start` runs it, on free ports with a throw-away DATA_DIR. */
-export async function startStack(root: string): Promise<Stack> {
+export async function startStack(root: string, options: StackOptions = {}): Promise<Stack> {
   const scratch = await mkdtemp(join(tmpdir(), 'benchside-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -27,6 +32,7 @@ export async function startStack(root: string): Promise<Stack> {
   else delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
   const baseUrl = `http://127.0.0.1:${port}`;
+  if (options.prepare) await options.prepare(env);
   const child: Child = startChild(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, root);
   const stop = async () => {
     await child.stop();

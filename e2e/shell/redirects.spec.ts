@@ -115,7 +115,8 @@ test.describe('signed in', () => {
       await expect(breadcrumbs.getByText(name, { exact: true })).toHaveAttribute('aria-current', 'page');
     }
     await expect(menu.getByRole('link', { name: 'Home' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Notifications' }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('link', { name: 'View all notifications' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   });
 

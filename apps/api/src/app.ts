@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
 import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
 import { loadSpa } from './spa.ts';
 
@@ -76,6 +77,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   await registerConversationRoutes(app, { db, storage: createAttachmentStorage(config.dataDir) });
   registerSocialAuthRoutes(app, accounts, config);
   await registerCatalogue(app, { config, db });
+  registerNotificationRoutes(app, { db });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }

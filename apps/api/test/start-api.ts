@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Database } from '@benchside/db/database';
 import { openTestDatabase } from '@benchside/db/test-database';
 import { type Config, type Env, loadConfig } from '@benchside/server/config';
@@ -19,10 +22,17 @@ export interface RunningApi {
 
 /**
  * The API as `npm start` builds it, listening on an ephemeral port, over a fresh database
- * (PGlite in memory, or a scratch database on DATABASE_URL's server) and the mail catcher.
+ * (PGlite in memory, or a scratch database on DATABASE_URL's server) and the mail catcher. Files
+ * (uploads, published packages) go to a throw-away DATA_DIR unless the test names one.
  */
 export async function startApi(options: { env?: Env; webDistDir?: string | null } = {}): Promise<RunningApi> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const scratchDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'benchside-api-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...(scratchDir ? { DATA_DIR: scratchDir } : {}),
+    ...options.env,
+  });
   const database = await openTestDatabase();
   const mailer = await createMailer(config);
   const app = await buildApiApp({ config, db: database.db, mailer, webDistDir: options.webDistDir ?? null });
@@ -38,6 +48,7 @@ export async function startApi(options: { env?: Env; webDistDir?: string | null 
       await app.close();
       await mailer.close();
       await database.close();
+      if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
     },
   };
 }

@@ -194,6 +194,29 @@ export interface CatalogueLinkKeysTable {
   secret: string;
 }
 
+/** One message, sent to one user or to many (spec §3 Notification). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  message: string;
+  created_at: CreatedAt;
+}
+
+/** One recipient's copy of a notification: what the user lists, reads and deletes. */
+export interface NotificationToUsersTable {
+  id: Generated<number>;
+  notification_id: number;
+  user_id: string;
+  created_at: CreatedAt;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Per-user totals kept by triggers on notification_to_users (migration 0003). */
+export interface NotificationCountersTable {
+  user_id: string;
+  total: number;
+  unread: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -210,6 +233,9 @@ export interface Database {
   catalogue_files: CatalogueFilesTable;
   catalogue_grants: CatalogueGrantsTable;
   catalogue_link_keys: CatalogueLinkKeysTable;
+  notifications: NotificationsTable;
+  notification_to_users: NotificationToUsersTable;
+  notification_counters: NotificationCountersTable;
 }
 
 export type User = Selectable<UsersTable>;

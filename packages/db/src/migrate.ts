@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as usersAndSessions from './migrations/0001-users-and-sessions.ts';
 import * as accounts from './migrations/0002-accounts.ts';
+import * as notifications from './migrations/0003-notifications.ts';
 import * as conversations from './migrations/0004-conversations.ts';
 import * as socialAccounts from './migrations/0005-social-accounts.ts';
 import * as knowledgeBase from './migrations/0006-knowledge-base.ts';
@@ -10,6 +11,7 @@ import * as catalogue from './migrations/0007-catalogue.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-users-and-sessions': usersAndSessions,
   '0002-accounts': accounts,
+  '0003-notifications': notifications,
   '0004-conversations': conversations,
   '0005-social-accounts': socialAccounts,
   '0006-knowledge-base': knowledgeBase,

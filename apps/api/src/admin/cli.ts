@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   publish: async () => (await import('./commands/publish.ts')).default,
   unpublish: async () => (await import('./commands/unpublish.ts')).default,
   list: async () => (await import('./commands/list.ts')).default,
+  notify: async () => (await import('./commands/notify.ts')).notifyCommand,
 };
 
 function printUsage(stream: NodeJS.WriteStream): void {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
 import { seedKnowledgeBase } from './knowledge-base.ts';
+import { seedDemoNotifications } from './notifications.ts';
 
 export const DEMO_ACCOUNT = {
   username: 'demo',
@@ -33,5 +34,6 @@ export async function seedDemo(db: Kysely<Database>, { dataDir }: { dataDir: str
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
   await seedCatalogue(db, dataDir);
+  await seedDemoNotifications(db, DEMO_ACCOUNT.username);
   return true;
 }

@@ -1,0 +1,158 @@
+import { collectionSchema } from '@benchside/contracts/common';
+import {
+  emptyBodySchema,
+  notificationChangeSchema,
+  notificationIdsBodySchema,
+  notificationPatchSchema,
+  notificationSchema,
+  notificationsQuerySchema,
+  notificationTotalSchema,
+  unreadCountSchema,
+} from '@benchside/contracts/notifications';
+import type { Database } from '@benchside/db/database';
+import type { App } from '@benchside/server/create-server';
+import { NotFoundError } from '@benchside/server/errors';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { signedInUser } from '../account/profile-routes.ts';
+import { countersOf, deleteNotifications, listNotifications, markOneRead, markRead } from './store.ts';
+
+const ID = /^[1-9]\d{0,15}$/;
+const security = [{ session: [] }];
+const tags = ['notifications'];
+
+/** Spec §7 "Notifications": every call sees and changes only the signed-in user's own notifications. */
+export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Database> }): void {
+  const unreadOf = async (userId: string) => (await countersOf(db, userId)).unread;
+
+  app.get(
+    '/api/notification-to-users',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in user's notifications, a page at a time, newest first by default",
+        security,
+        querystring: notificationsQuerySchema,
+        response: { 200: collectionSchema(notificationSchema) },
+      },
+    },
+    async (request) => {
+      const { page, itemsPerPage } = request.query;
+      return listNotifications(db, signedInUser(request).id, {
+        page,
+        itemsPerPage,
+        direction: request.query['order[createdAt]'],
+      });
+    },
+  );
+
+  app.patch(
+    '/api/notification-to-users/:id',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags,
+        summary: 'Mark one notification read ({"readed": true}); 404 for any notification that is not yours',
+        security,
+        params: z.object({ id: z.string().max(32) }),
+        body: notificationPatchSchema,
+        response: { 200: notificationSchema },
+      },
+    },
+    async (request) => {
+      if (!ID.test(request.params.id)) throw new NotFoundError();
+      const id = Number(request.params.id);
+      const marked = Number.isSafeInteger(id)
+        ? await markOneRead(db, signedInUser(request).id, id)
+        : undefined;
+      if (!marked) throw new NotFoundError('The requested notification is not found');
+      return marked;
+    },
+  );
+
+  app.get(
+    '/api/notification/total',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags,
+        summary: 'How many notifications the signed-in user has, read or not',
+        security,
+        response: { 200: notificationTotalSchema },
+      },
+    },
+    async (request) => ({ total: (await countersOf(db, signedInUser(request).id)).total }),
+  );
+
+  app.get(
+    '/api/notification/unread-count',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags,
+        summary: "The bell's number: how many of the signed-in user's notifications are unread",
+        security,
+        response: { 200: unreadCountSchema },
+      },
+    },
+    async (request) => ({ unreadCount: await unreadOf(signedInUser(request).id) }),
+  );
+
+  app.post(
+    '/api/notification/read',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags,
+        summary: 'Mark the listed notifications read (1..100 ids; ids that are not yours change nothing)',
+        security,
+        body: notificationIdsBodySchema,
+        response: { 200: notificationChangeSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const count = await markRead(db, user.id, request.body.ids);
+      return { count, unreadCount: await unreadOf(user.id) };
+    },
+  );
+
+  app.post(
+    '/api/notification/read-all',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags,
+        summary: "Mark every one of the signed-in user's notifications read",
+        security,
+        body: emptyBodySchema,
+        response: { 200: notificationChangeSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const count = await markRead(db, user.id);
+      return { count, unreadCount: await unreadOf(user.id) };
+    },
+  );
+
+  app.post(
+    '/api/notification/delete',
+    {
+      preHandler: app.sessions.requireUser,
+      schema: {
+        tags,
+        summary: 'Delete the listed notifications (1..100 ids; ids that are not yours change nothing)',
+        security,
+        body: notificationIdsBodySchema,
+        response: { 200: notificationChangeSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const count = await deleteNotifications(db, user.id, request.body.ids);
+      return { count, unreadCount: await unreadOf(user.id) };
+    },
+  );
+}

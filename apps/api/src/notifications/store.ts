@@ -1,0 +1,183 @@
+import type { Notification } from '@benchside/contracts/notifications';
+import type { Database } from '@benchside/db/database';
+import type { Kysely } from 'kysely';
+
+/** The signed-in user's notifications: every query is scoped to one user id. */
+
+type Direction = 'asc' | 'desc';
+
+export interface NotificationPage {
+  member: Notification[];
+  totalItems: number;
+}
+
+function toNotification(row: {
+  id: number;
+  message: string;
+  read_at: Date | null;
+  created_at: Date;
+}): Notification {
+  return {
+    id: Number(row.id),
+    message: row.message,
+    readed: row.read_at !== null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * One page, newest first by default, and the total in a single statement: the counter row (one key
+ * lookup) laterally joined to the page read from the (user_id, created_at desc, id desc) index.
+ */
+export async function listNotifications(
+  db: Kysely<Database>,
+  userId: string,
+  options: { page: number; itemsPerPage: number; direction: Direction },
+): Promise<NotificationPage> {
+  const { page, itemsPerPage, direction } = options;
+  const rows = await db
+    .selectFrom('notification_counters as c')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('notification_to_users as t')
+          .innerJoin('notifications as n', 'n.id', 't.notification_id')
+          .select(['t.id', 't.created_at', 't.read_at', 'n.message'])
+          .whereRef('t.user_id', '=', 'c.user_id')
+          .orderBy('t.created_at', direction)
+          .orderBy('t.id', direction)
+          .limit(itemsPerPage)
+          .offset((page - 1) * itemsPerPage)
+          .as('p'),
+      (join) => join.onTrue(),
+    )
+    .select(['c.total', 'p.id', 'p.created_at', 'p.read_at', 'p.message'])
+    .where('c.user_id', '=', userId)
+    .orderBy('p.created_at', direction)
+    .orderBy('p.id', direction)
+    .execute();
+  const member: Notification[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.message === null || row.created_at === null) continue;
+    member.push(
+      toNotification({ id: row.id, message: row.message, read_at: row.read_at, created_at: row.created_at }),
+    );
+  }
+  return { member, totalItems: rows[0]?.total ?? 0 };
+}
+
+export async function countersOf(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ total: number; unread: number }> {
+  const row = await db
+    .selectFrom('notification_counters')
+    .select(['total', 'unread'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? { total: 0, unread: 0 };
+}
+
+/** Marks one of the user's notifications read (again is fine); undefined when it is not the user's. */
+export async function markOneRead(
+  db: Kysely<Database>,
+  userId: string,
+  id: number,
+): Promise<Notification | undefined> {
+  const row = await db
+    .with('marked', (qb) =>
+      qb
+        .updateTable('notification_to_users')
+        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.fn<Date>('now')) }))
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returning(['id', 'notification_id', 'created_at', 'read_at']),
+    )
+    .selectFrom('marked')
+    .innerJoin('notifications as n', 'n.id', 'marked.notification_id')
+    .select(['marked.id', 'marked.created_at', 'marked.read_at', 'n.message'])
+    .executeTakeFirst();
+  return row ? toNotification(row) : undefined;
+}
+
+/** Marks the named notifications read; ids of other users' notifications match nothing. */
+export async function markRead(db: Kysely<Database>, userId: string, ids?: number[]): Promise<number> {
+  let query = db
+    .updateTable('notification_to_users')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (ids) query = query.where('id', 'in', ids);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes the named notifications of the user, and a message once nobody has it any more. */
+export async function deleteNotifications(
+  db: Kysely<Database>,
+  userId: string,
+  ids: number[],
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('notification_to_users')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .returning('notification_id')
+      .execute();
+    const messages = [...new Set(deleted.map((row) => row.notification_id))];
+    if (messages.length > 0) {
+      await trx
+        .deleteFrom('notifications')
+        .where('id', 'in', messages)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notification_to_users as t')
+                .select('t.id')
+                .whereRef('t.notification_id', '=', 'notifications.id'),
+            ),
+          ),
+        )
+        .execute();
+    }
+    return deleted.length;
+  });
+}
+
+/**
+ * Stores one message for the given users, or for every user: one notification row and one set-based
+ * INSERT … SELECT of the recipients, never a statement per user. Returns the recipients stored.
+ */
+export async function sendNotification(
+  db: Kysely<Database>,
+  message: string,
+  to: { userIds: string[] } | 'all',
+  createdAt: Date = new Date(),
+): Promise<{ notificationId: number; recipients: number }> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('notifications')
+      .values({ message, created_at: createdAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let recipients = trx
+      .selectFrom('users')
+      // Typed parameters: an untyped one in a select list would be read as text.
+      .select((eb) => [
+        eb.cast<number>(eb.val(id), 'bigint').as('notification_id'),
+        'users.id as user_id',
+        eb.cast<Date>(eb.val(createdAt), 'timestamptz').as('created_at'),
+      ]);
+    if (to !== 'all') {
+      if (to.userIds.length === 0) return { notificationId: Number(id), recipients: 0 };
+      recipients = recipients.where('users.id', 'in', to.userIds);
+    }
+    const result = await trx
+      .insertInto('notification_to_users')
+      .columns(['notification_id', 'user_id', 'created_at'])
+      .expression(recipients)
+      .executeTakeFirst();
+    return { notificationId: Number(id), recipients: Number(result.numInsertedOrUpdatedRows ?? 0) };
+  });
+}

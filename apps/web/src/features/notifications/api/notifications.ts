@@ -1,0 +1,90 @@
+import { collectionSchema } from '@benchside/contracts/common';
+import {
+  HEADER_NOTIFICATIONS_COUNT,
+  notificationChangeSchema,
+  notificationSchema,
+  unreadCountSchema,
+} from '@benchside/contracts/notifications';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { publishUnreadCount } from '../stores/unread-count.ts';
+
+/** Page size of /notifications (the spec leaves it open); the bell shows the first 5 (spec §9). */
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+
+export const notificationsQueryKey = ['notifications', 'list'] as const;
+
+const pageSchema = collectionSchema(notificationSchema);
+
+/** `GET /api/notification-to-users`, newest first (spec §7). */
+export async function getNotifications(page: number, itemsPerPage: number) {
+  const response = await http.get('/notification-to-users', {
+    query: { page, itemsPerPage, 'order[createdAt]': 'desc' },
+  });
+  return pageSchema.parse(response);
+}
+
+export const notificationsQueryOptions = (page: number, itemsPerPage = NOTIFICATIONS_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: [...notificationsQueryKey, page, itemsPerPage],
+    queryFn: () => getNotifications(page, itemsPerPage),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export function useNotifications(page: number) {
+  return useQuery(notificationsQueryOptions(page));
+}
+
+/** The bell's dropdown: page 1, 5 items (spec §9), read when the dropdown opens. */
+export function useHeaderNotifications(enabled: boolean) {
+  return useQuery({ ...notificationsQueryOptions(1, HEADER_NOTIFICATIONS_COUNT), enabled });
+}
+
+/** `GET /api/notification/unread-count`. */
+export async function getUnreadCount(): Promise<number> {
+  return unreadCountSchema.parse(await http.get('/notification/unread-count')).unreadCount;
+}
+
+const refreshLists = () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+
+async function applyChange(response: unknown) {
+  const change = notificationChangeSchema.parse(response);
+  publishUnreadCount(change.unreadCount);
+  return change;
+}
+
+/** `POST /api/notification/read {ids}`. */
+export function useMarkRead() {
+  return useMutation({
+    mutationFn: async (ids: number[]) => applyChange(await http.post('/notification/read', { ids })),
+    onSettled: refreshLists,
+  });
+}
+
+/** `POST /api/notification/read-all {}`. */
+export function useMarkAllRead() {
+  return useMutation({
+    mutationFn: async () => applyChange(await http.post('/notification/read-all', {})),
+    onSettled: refreshLists,
+  });
+}
+
+/** `POST /api/notification/delete {ids}`. */
+export function useDeleteNotifications() {
+  return useMutation({
+    mutationFn: async (ids: number[]) => applyChange(await http.post('/notification/delete', { ids })),
+    onSettled: refreshLists,
+  });
+}
+
+/** `PATCH /api/notification-to-users/{id}` with `{readed: true}`: marks one read. */
+export function useMarkOneRead() {
+  return useMutation({
+    mutationFn: async (id: number) =>
+      notificationSchema.parse(await http.patch(`/notification-to-users/${id}`, { readed: true })),
+    onSuccess: async () => publishUnreadCount(await getUnreadCount()),
+    onSettled: refreshLists,
+  });
+}
