@@ -113,7 +113,7 @@ describe('serving the built web app', () => {
   });
 
   it('keeps /api, /dl and /dev out of the app fallback', async () => {
-    for (const path of ['/api/unknown', '/dl/nothing', '/dev/nothing']) {
+    for (const path of ['/api/unknown', '/dl/no/such/package', '/dev/nothing']) {
       const response = await fetch(`${api.url}${path}`);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: 'Not found' });
