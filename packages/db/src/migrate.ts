@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import * as usersAndSessions from './migrations/0001-users-and-sessions.ts';
 import * as accounts from './migrations/0002-accounts.ts';
+import * as cards from './migrations/0008-cards.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-users-and-sessions': usersAndSessions,
   '0002-accounts': accounts,
+  '0008-cards': cards,
 };
 
 export function createMigrator(db: Kysely<unknown>): Migrator {

@@ -1,6 +1,7 @@
 import type { Database } from '@benchside/db/database';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
+import { seedCards } from './cards.ts';
 
 export const DEMO_ACCOUNT = {
   username: 'demo',
@@ -13,7 +14,7 @@ export const DEMO_ACCOUNT = {
 export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  await db
+  const user = await db
     .insertInto('users')
     .values({
       username: DEMO_ACCOUNT.username,
@@ -22,6 +23,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
       is_verified: true,
       name: DEMO_ACCOUNT.name,
     })
-    .execute();
+    .returning(['id', 'username'])
+    .executeTakeFirstOrThrow();
+  await seedCards(db, user);
   return true;
 }
