@@ -8,7 +8,11 @@ import { type AdminCommand, AdminUsageError } from './command.ts';
  * `npm run admin -- <command> [options]`: the operator's commands, run against the same database
  * `npm start` uses (DATA_DIR or DATABASE_URL). Each command lives in `commands/<name>.ts`.
  */
-const COMMANDS: Record<string, () => Promise<AdminCommand>> = {};
+const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
+  card: () => import('./commands/card.ts').then((module) => module.command),
+  credit: () => import('./commands/credit.ts').then((module) => module.command),
+  product: () => import('./commands/product.ts').then((module) => module.command),
+};
 
 function printUsage(stream: NodeJS.WriteStream): void {
   const lines = Object.keys(COMMANDS).map((name) => `  npm run admin -- ${name}`);
