@@ -260,6 +260,16 @@ describe('cards and credits', () => {
       );
       expect(log.member).toHaveLength(2);
       expect(log.totalItems).toBe(5);
+      const oldestFirst = await json(
+        await call(api, 'GET', `/api/user-crds/log/${miaCrd.id}?order[loginAt]=asc`, { cookie: mia }),
+        collectionSchema(userCrdLogSchema),
+      );
+      expect(
+        oldestFirst.member
+          .map((entry) => entry.id)
+          .slice(-2)
+          .reverse(),
+      ).toEqual(log.member.map((entry) => entry.id));
       const all = await json(
         await call(api, 'GET', '/api/user-crd-logs', { cookie: mia }),
         collectionSchema(userCrdLogSchema),

@@ -1,6 +1,5 @@
 import {
   activationMessage,
-  CARD_VALIDATION_VERSION,
   cardMac,
   cardValidateBodySchema,
   deriveCardKey,
@@ -391,7 +390,8 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       schema: {
         tags: ['cards'],
         summary: 'Record what the card answered the helper (firmware and activated products) after a change',
-        description: `Firmware and products as /hardware/listCards and /hardware/activateProduct report them (validation v${CARD_VALIDATION_VERSION} cards).`,
+        description:
+          'Firmware and products as /hardware/listCards and /hardware/activateProduct answer them.',
         security: [{ session: [] }],
         params: idParamsSchema,
         body: cardReportBodySchema,

@@ -11,7 +11,7 @@ import {
   userCrdSchema,
   userCrdsQuerySchema,
 } from '@benchside/contracts/cards';
-import { collectionSchema, pagingQuerySchema } from '@benchside/contracts/common';
+import { collectionSchema, pagingQuerySchema, sortDirectionSchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
 import { hashPassword } from '@benchside/server/passwords';
 import { z } from 'zod';
@@ -139,6 +139,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
     userId: string,
     userCrd: string | undefined,
     paging: { page: number; itemsPerPage: number },
+    direction: 'asc' | 'desc' = 'desc',
   ) => {
     let mine = db
       .selectFrom('user_crd_logs')
@@ -158,8 +159,8 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
           'user_crd_logs.ip',
           'user_crd_logs.machine',
         ])
-        .orderBy('user_crd_logs.at', 'desc')
-        .orderBy('user_crd_logs.id', 'desc')
+        .orderBy('user_crd_logs.at', direction)
+        .orderBy('user_crd_logs.id', direction)
         .limit(limit)
         .offset(offset)
         .execute(),
@@ -188,11 +189,12 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
         summary: "One of your credentials' log, newest first",
         security: [{ session: [] }],
         params: idParamsSchema,
-        querystring: pagingQuerySchema.extend({ 'order[loginAt]': z.enum(['asc', 'desc']).optional() }),
+        querystring: pagingQuerySchema.extend({ 'order[loginAt]': sortDirectionSchema.default('desc') }),
         response: { 200: collectionSchema(userCrdLogSchema) },
       },
     },
-    async (request) => crdLogs(signedInUser(request).id, request.params.id, request.query),
+    async (request) =>
+      crdLogs(signedInUser(request).id, request.params.id, request.query, request.query['order[loginAt]']),
   );
 
   app.get(
