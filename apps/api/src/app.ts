@@ -20,6 +20,7 @@ import { registerPasswordResetRoutes } from './auth/password-reset-routes.ts';
 import { registerRegistrationRoutes } from './auth/registration-routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
+import { registerCardsArea } from './cards/routes.ts';
 import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
@@ -78,6 +79,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerSocialAuthRoutes(app, accounts, config);
   await registerCatalogue(app, { config, db });
   registerNotificationRoutes(app, { db });
+  registerCardsArea(app, { db, mailer, config });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }

@@ -217,6 +217,131 @@ export interface NotificationCountersTable {
   unread: number;
 }
 
+/** A smart card of the vendor; `user_id` is its owner since it was validated, null when free. */
+export interface CardsTable {
+  id: Generated<string>;
+  serial: string;
+  firmware_version: string;
+  state: Generated<'active' | 'suspended'>;
+  user_id: string | null;
+  assigned_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface CardValidationsTable {
+  serial: string;
+  nonce: string;
+  accepted_at: CreatedAt;
+}
+
+export interface CardAssignedLogsTable {
+  id: Generated<string>;
+  card_id: string;
+  user_id: string;
+  action: 'assigned' | 'unassigned';
+  at: CreatedAt;
+}
+
+export interface CardLogsTable {
+  id: Generated<string>;
+  card_id: string;
+  user_id: string;
+  event: string;
+  detail: Generated<string>;
+  at: CreatedAt;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface CardProductsTable {
+  card_id: string;
+  product_id: string;
+  granted_at: CreatedAt;
+  activated_at: Timestamp | null;
+}
+
+export interface CardDownloadsTable {
+  id: Generated<string>;
+  card_id: string;
+  user_id: string;
+  name: string;
+  version: Generated<string>;
+  size: ColumnType<string, number | undefined, number>;
+  date: CreatedAt;
+}
+
+/** A sign-in of the vendor's desktop tools, optionally bound to one card. */
+export interface UserCrdsTable {
+  id: Generated<string>;
+  user_id: string;
+  card_id: string | null;
+  login: string;
+  password_hash: string;
+  login_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface UserCrdSessionsTable {
+  id: Generated<string>;
+  user_crd_id: string;
+  machine: Generated<string>;
+  started_at: CreatedAt;
+  last_seen_at: CreatedAt;
+  ended_at: Timestamp | null;
+}
+
+export interface UserCrdLogsTable {
+  id: Generated<string>;
+  user_crd_id: string;
+  event: string;
+  ip: Generated<string>;
+  machine: Generated<string>;
+  at: CreatedAt;
+}
+
+export interface UserCreditSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string | null;
+  kind: 'pack' | 'subscription';
+  amount: number;
+  used: Generated<number>;
+  valid_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface TokenEventsTable {
+  id: Generated<string>;
+  user_crd_id: string;
+  event: 'issued' | 'refreshed' | 'revoked';
+  machine: Generated<string>;
+  at: CreatedAt;
+}
+
+export interface TokenFingerprintsTable {
+  id: Generated<string>;
+  user_crd_id: string;
+  fingerprint: string;
+  machine: Generated<string>;
+  first_seen_at: CreatedAt;
+  last_seen_at: CreatedAt;
+}
+
+export interface ThirdPartySoftwareTokensTable {
+  id: Generated<string>;
+  user_crd_id: string;
+  name: string;
+  /** sha256 (hex) of the token the third-party software presents. */
+  token_hash: string;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,6 +361,20 @@ export interface Database {
   notifications: NotificationsTable;
   notification_to_users: NotificationToUsersTable;
   notification_counters: NotificationCountersTable;
+  cards: CardsTable;
+  card_validations: CardValidationsTable;
+  card_assigned_logs: CardAssignedLogsTable;
+  card_logs: CardLogsTable;
+  products: ProductsTable;
+  card_products: CardProductsTable;
+  card_downloads: CardDownloadsTable;
+  user_crds: UserCrdsTable;
+  user_crd_sessions: UserCrdSessionsTable;
+  user_crd_logs: UserCrdLogsTable;
+  user_credit_subscriptions: UserCreditSubscriptionsTable;
+  token_events: TokenEventsTable;
+  token_fingerprints: TokenFingerprintsTable;
+  third_party_software_tokens: ThirdPartySoftwareTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
+import { cardMasterKeySchema } from '@benchside/contracts/card-validation';
 import type { ClientConfig } from '@benchside/contracts/client-config';
+import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
 import { z } from 'zod';
 
 /** Bad configuration; the message is one line that names the variable. */
@@ -34,6 +36,8 @@ export interface Config {
   helperLaunchUrl: string;
   downloadsHost: string;
   languageStorageKey: string;
+  /** 64 hex characters: every card's key is derived from it to check card validations. */
+  vendorCardMasterKey: string;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: (typeof NODE_ENVS)[number];
   /** Cookies get `Secure` when the portal is served over https. */
@@ -179,6 +183,20 @@ export function loadConfig(env: Env = process.env): Config {
   if (facebookAppId && !facebookAppSecret) {
     throw new ConfigError('FACEBOOK_APP_SECRET must be set when FACEBOOK_APP_ID is set');
   }
+  const vendorCardMasterKey = read(
+    env,
+    'VENDOR_CARD_MASTER_KEY',
+    cardMasterKeySchema,
+    'must be 64 hexadecimal characters',
+    {
+      secret: true,
+    },
+  );
+  if (nodeEnv === 'production' && !vendorCardMasterKey) {
+    throw new ConfigError(
+      'VENDOR_CARD_MASTER_KEY must be set when NODE_ENV=production (the demo key is public)',
+    );
+  }
   const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
 
   return {
@@ -244,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
         z.string().regex(/^[\w.-]{1,64}$/),
         'must be 1..64 letters, digits, dots, dashes or underscores',
       ) ?? 'selectedLang',
+    vendorCardMasterKey: vendorCardMasterKey ?? DEMO_VENDOR_CARD_MASTER_KEY,
     logLevel: read(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), `must be one of ${LOG_LEVELS.join(', ')}`) ?? 'info',
     nodeEnv,
     secureCookies: publicUrl.startsWith('https:'),

@@ -15,6 +15,9 @@ const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   unpublish: async () => (await import('./commands/unpublish.ts')).default,
   list: async () => (await import('./commands/list.ts')).default,
   notify: async () => (await import('./commands/notify.ts')).notifyCommand,
+  card: () => import('./commands/card.ts').then((module) => module.command),
+  credit: () => import('./commands/credit.ts').then((module) => module.command),
+  product: () => import('./commands/product.ts').then((module) => module.command),
 };
 
 function printUsage(stream: NodeJS.WriteStream): void {

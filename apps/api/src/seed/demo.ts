@@ -1,6 +1,7 @@
 import type { Database } from '@benchside/db/database';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
+import { seedCards } from './cards.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
 import { seedKnowledgeBase } from './knowledge-base.ts';
@@ -29,8 +30,9 @@ export async function seedDemo(db: Kysely<Database>, { dataDir }: { dataDir: str
       is_verified: true,
       name: DEMO_ACCOUNT.name,
     })
-    .returning('id')
+    .returning(['id', 'username'])
     .executeTakeFirstOrThrow();
+  await seedCards(db, demo);
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
   await seedCatalogue(db, dataDir);

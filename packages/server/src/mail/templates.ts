@@ -8,7 +8,8 @@ export type MailKind =
   | 'twoFactorCode'
   | 'passwordChanged'
   | 'emailChanged'
-  | 'registrationAttempt';
+  | 'registrationAttempt'
+  | 'credentialPassword';
 
 /**
  * What a template needs besides the language; `query`/`token` become the link (spec §2), whose
@@ -20,7 +21,8 @@ export type MailContent =
   | { kind: 'resetPassword'; token: string; path?: string }
   | { kind: 'twoFactorCode'; code: string }
   | { kind: 'passwordChanged' | 'registrationAttempt' }
-  | { kind: 'emailChanged'; newEmail: string };
+  | { kind: 'emailChanged'; newEmail: string }
+  | { kind: 'credentialPassword'; login: string; password: string };
 
 export type MailTemplateInput = MailContent & { language: Language; name: string };
 
@@ -45,7 +47,7 @@ const LINK_PATHS: Partial<Record<MailKind, string>> = {
 
 interface KindCopy {
   subject: string;
-  /** May hold `{newEmail}`. */
+  /** May hold `{newEmail}` or `{login}` (so may the subject). */
   body: string;
   /** The link's button; kinds without a link have none. */
   action?: string;
@@ -121,6 +123,12 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'If it was you, sign in with your username or e-mail address, or reset your password if you forgot it. If not, you can ignore this message.',
       },
+      credentialPassword: {
+        subject: 'New password for the tool sign-in {login}',
+        body: 'A new password was generated for the tool sign-in {login} in the Benchside portal. Use it the next time you sign in to the Benchside desktop tools:',
+        footnote:
+          'Every session of this sign-in has been finished. If you did not ask for a new password, change it again in the portal and contact Benchside support.',
+      },
     },
   },
   zh: {
@@ -176,6 +184,12 @@ const COPY: Record<Language, LanguageCopy> = {
         action: '重置密码',
         footnote:
           '如果是您本人，请使用用户名或电子邮件地址登录；如果忘记了密码，可以重置密码。如果不是您本人，请忽略此邮件。',
+      },
+      credentialPassword: {
+        subject: '工具登录 {login} 的新密码',
+        body: '已在 Benchside 门户中为工具登录 {login} 生成了新密码。下次登录 Benchside 桌面工具时请使用该密码：',
+        footnote:
+          '此登录的所有会话均已结束。如果您没有申请新密码，请在门户中再次更改密码并联系 Benchside 支持。',
       },
     },
   },
@@ -239,6 +253,12 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Si fuiste tú, inicia sesión con tu nombre de usuario o correo electrónico, o restablece tu contraseña si la has olvidado. Si no, puedes ignorar este mensaje.',
       },
+      credentialPassword: {
+        subject: 'Nueva contraseña para el acceso a herramientas {login}',
+        body: 'Se ha generado una nueva contraseña para el acceso a herramientas {login} en el portal de Benchside. Úsala la próxima vez que inicies sesión en las herramientas de escritorio de Benchside:',
+        footnote:
+          'Todas las sesiones de este acceso se han cerrado. Si no pediste una nueva contraseña, cámbiala de nuevo en el portal y contacta con el soporte de Benchside.',
+      },
     },
   },
   ja: {
@@ -299,6 +319,12 @@ const COPY: Record<Language, LanguageCopy> = {
         action: 'パスワードを再設定する',
         footnote:
           'ご本人の場合は、ユーザー名またはメールアドレスでサインインしてください。パスワードをお忘れの場合は再設定できます。お心当たりがない場合は、このメールを無視してください。',
+      },
+      credentialPassword: {
+        subject: 'ツールのサインイン {login} の新しいパスワード',
+        body: 'Benchside ポータルでツールのサインイン {login} の新しいパスワードが生成されました。次回 Benchside デスクトップツールにサインインするときに使用してください：',
+        footnote:
+          'このサインインのすべてのセッションは終了しました。新しいパスワードを依頼していない場合は、ポータルで再度変更し、Benchside サポートに連絡してください。',
       },
     },
   },
@@ -362,6 +388,12 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Wenn Sie das waren, melden Sie sich mit Ihrem Benutzernamen oder Ihrer E-Mail-Adresse an oder setzen Sie Ihr Passwort zurück, falls Sie es vergessen haben. Andernfalls können Sie diese Nachricht ignorieren.',
       },
+      credentialPassword: {
+        subject: 'Neues Passwort für die Tool-Anmeldung {login}',
+        body: 'Für die Tool-Anmeldung {login} wurde im Benchside-Portal ein neues Passwort erzeugt. Verwenden Sie es bei der nächsten Anmeldung in den Benchside-Desktop-Tools:',
+        footnote:
+          'Alle Sitzungen dieser Anmeldung wurden beendet. Wenn Sie kein neues Passwort angefordert haben, ändern Sie es im Portal erneut und wenden Sie sich an den Benchside-Support.',
+      },
     },
   },
   fr: {
@@ -424,6 +456,12 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Si c’était vous, connectez-vous avec votre nom d’utilisateur ou votre adresse e-mail, ou réinitialisez votre mot de passe si vous l’avez oublié. Sinon, vous pouvez ignorer ce message.',
       },
+      credentialPassword: {
+        subject: 'Nouveau mot de passe pour l’identifiant d’outil {login}',
+        body: 'Un nouveau mot de passe a été généré pour l’identifiant d’outil {login} dans le portail Benchside. Utilisez-le lors de votre prochaine connexion aux outils de bureau Benchside :',
+        footnote:
+          'Toutes les sessions de cet identifiant ont été fermées. Si vous n’avez pas demandé de nouveau mot de passe, changez-le à nouveau dans le portail et contactez le support Benchside.',
+      },
     },
   },
 };
@@ -467,11 +505,17 @@ export function renderMail(publicUrl: string, input: MailTemplateInput): Rendere
   const copy = COPY[input.language];
   const kind = copy.kinds[input.kind];
   const link = mailLink(publicUrl, input);
-  const code = input.kind === 'twoFactorCode' ? input.code : null;
+  // A sign-in code, or a tool sign-in's new password: both stand out on a line of their own.
+  const code =
+    input.kind === 'twoFactorCode' ? input.code : input.kind === 'credentialPassword' ? input.password : null;
   const newEmail = 'newEmail' in input ? input.newEmail : '';
+  const login = input.kind === 'credentialPassword' ? input.login : '';
+  const subject = kind.subject.replace('{login}', login);
   const greeting = input.name.trim() ? copy.greeting(input.name.trim()) : copy.anonymousGreeting;
-  const body = kind.body.replace('{newEmail}', newEmail);
-  const htmlBody = escapeHtml(kind.body).replace('{newEmail}', `<strong>${escapeHtml(newEmail)}</strong>`);
+  const body = kind.body.replace('{newEmail}', newEmail).replace('{login}', login);
+  const htmlBody = escapeHtml(kind.body)
+    .replace('{newEmail}', `<strong>${escapeHtml(newEmail)}</strong>`)
+    .replace('{login}', `<strong>${escapeHtml(login)}</strong>`);
   const action = link ? `${kind.action ?? link}: ${link}` : null;
 
   const text = [
@@ -496,7 +540,7 @@ export function renderMail(publicUrl: string, input: MailTemplateInput): Rendere
     : '';
   const html = `<!doctype html>
 <html lang="${input.language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(kind.subject)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f8fa;font-family:Arial,Helvetica,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
@@ -511,5 +555,5 @@ ${codeBlock}${linkBlock}<p style="${paragraph};font-size:13px;color:#5e6278">${e
 </body>
 </html>
 `;
-  return { subject: kind.subject, text, html };
+  return { subject, text, html };
 }

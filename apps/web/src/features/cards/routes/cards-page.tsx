@@ -1,18 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/layout/page-data.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { IconCard } from '../../../components/ui/icons.tsx';
+import { Navigate, Route, Routes } from 'react-router';
+import { AddCardPage } from './add-card-page.tsx';
+import { CardDetailPage } from './card-detail-page.tsx';
+import { CardsOverviewPage } from './cards-overview-page.tsx';
+import { CredentialPage } from './credential-page.tsx';
 
+/** The signed-in landing area (spec §2 `cards/*`); its sub-routes are ours to design (docs/decisions.md). */
 export function CardsPage() {
-  const { t } = useTranslation();
   return (
-    <>
-      <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.cards')}</PageTitle>
-      <EmptyState
-        icon={<IconCard size={32} />}
-        title={t('pages.cards.emptyTitle')}
-        text={t('pages.cards.emptyText')}
-      />
-    </>
+    <Routes>
+      <Route index element={<CardsOverviewPage />} />
+      <Route path="add" element={<AddCardPage />} />
+      <Route path="credentials/:id" element={<CredentialPage />} />
+      <Route path=":id" element={<CardDetailPage />} />
+      <Route path="*" element={<Navigate to="/error/404" replace />} />
+    </Routes>
   );
 }

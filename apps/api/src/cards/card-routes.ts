@@ -1,0 +1,444 @@
+import {
+  activationMessage,
+  cardMac,
+  cardValidateBodySchema,
+  deriveCardKey,
+  VALIDATION_MAX_AGE_MS,
+  VALIDATION_REFUSAL_MESSAGES,
+  verifyCardValidation,
+} from '@benchside/contracts/card-validation';
+import {
+  activationBodySchema,
+  activationResponseSchema,
+  cardAssignedLogSchema,
+  cardDownloadSchema,
+  cardDownloadsQuerySchema,
+  cardLogEntrySchema,
+  cardLogEventSchema,
+  cardReportBodySchema,
+  cardSchema,
+  idParamsSchema,
+  productSchema,
+} from '@benchside/contracts/cards';
+import { collectionSchema, pagingQuerySchema } from '@benchside/contracts/common';
+import type { App } from '@benchside/server/create-server';
+import { BadRequestError, HttpError, NotFoundError } from '@benchside/server/errors';
+import { signedInUser } from '../account/profile-routes.ts';
+import {
+  assignCard,
+  compareVersions,
+  logCard,
+  ownCard,
+  pageOf,
+  toCards,
+  unassignCard,
+} from './card-store.ts';
+import type { CardsContext } from './routes.ts';
+
+export const CARD_REPLAYED_MESSAGE = 'The card validation was already used, please validate the card again';
+export const CARD_UNKNOWN_MESSAGE = 'This card is not registered with Benchside';
+export const CARD_TAKEN_MESSAGE = 'This card is assigned to another account';
+export const CARD_SUSPENDED_MESSAGE = 'This card is suspended, please contact support';
+
+/** The signed-in user's cards: validation, listing, logs, downloads, licences and the catalogue. */
+export function registerCardRoutes(app: App, context: CardsContext): void {
+  const { db, config } = context;
+  const requireUser = app.sessions.requireUser;
+
+  app.post(
+    '/api/card/validate',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary:
+          'Assign a card to the signed-in user with a validation its chip computed (helper /hardware/getValidation)',
+        security: [{ session: [] }],
+        body: cardValidateBodySchema,
+        response: { 200: cardSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { card: serial, validationId } = request.body;
+      const verdict = await verifyCardValidation({
+        card: serial,
+        validationId,
+        masterKeyHex: config.vendorCardMasterKey,
+        now: new Date(),
+      });
+      if (!verdict.ok) {
+        throw new BadRequestError(VALIDATION_REFUSAL_MESSAGES[verdict.refusal], {
+          violations: [
+            { propertyPath: 'validationId', message: VALIDATION_REFUSAL_MESSAGES[verdict.refusal] },
+          ],
+        });
+      }
+      const cardId = await db.transaction().execute(async (trx) => {
+        // Nonces older than any acceptable validation can go: a replay of one is stale anyway.
+        await trx
+          .deleteFrom('card_validations')
+          .where('accepted_at', '<', new Date(Date.now() - 2 * VALIDATION_MAX_AGE_MS))
+          .execute();
+        const fresh = await trx
+          .insertInto('card_validations')
+          .values({ serial, nonce: verdict.validation.nonce })
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('serial')
+          .executeTakeFirst();
+        if (!fresh) {
+          throw new BadRequestError(CARD_REPLAYED_MESSAGE, {
+            violations: [{ propertyPath: 'validationId', message: CARD_REPLAYED_MESSAGE }],
+          });
+        }
+        const card = await trx
+          .selectFrom('cards')
+          .selectAll()
+          .where('serial', '=', serial)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!card) throw new NotFoundError(CARD_UNKNOWN_MESSAGE);
+        if (card.state === 'suspended')
+          throw new HttpError(409, 'BS_ERR_CARD_SUSPENDED', CARD_SUSPENDED_MESSAGE);
+        if (card.user_id === user.id) return card.id;
+        if (card.user_id !== null) throw new HttpError(409, 'BS_ERR_CARD_TAKEN', CARD_TAKEN_MESSAGE);
+        await assignCard(trx, card, user);
+        return card.id;
+      });
+      const [card] = await toCards(db, [await ownCard(db, user.id, cardId)]);
+      return card;
+    },
+  );
+
+  app.get(
+    '/api/cards',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: "The signed-in user's cards, by serial",
+        security: [{ session: [] }],
+        querystring: pagingQuerySchema,
+        response: { 200: collectionSchema(cardSchema) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { limit, offset } = pageOf(request.query);
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('cards')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .orderBy('serial')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('cards')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { member: await toCards(db, rows), totalItems: Number(total.total) };
+    },
+  );
+
+  app.get(
+    '/api/cards/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: 'One of your cards (404 for any other)',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+        response: { 200: cardSchema },
+      },
+    },
+    async (request) => {
+      const [card] = await toCards(db, [await ownCard(db, signedInUser(request).id, request.params.id)]);
+      return card;
+    },
+  );
+
+  app.delete(
+    '/api/cards/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: 'Unassign one of your cards: it leaves your account and its credentials are unbound',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      await db.transaction().execute(async (trx) => {
+        const card = await ownCard(trx, user.id, request.params.id);
+        await unassignCard(trx, card.id, user.id);
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/card-assigned-logs',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: 'Every card assignment and unassignment of the signed-in user, newest first',
+        security: [{ session: [] }],
+        querystring: pagingQuerySchema,
+        response: { 200: collectionSchema(cardAssignedLogSchema) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { limit, offset } = pageOf(request.query);
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('card_assigned_logs')
+          .innerJoin('cards', 'cards.id', 'card_assigned_logs.card_id')
+          .select([
+            'card_assigned_logs.id',
+            'card_assigned_logs.card_id',
+            'cards.serial',
+            'card_assigned_logs.action',
+            'card_assigned_logs.at',
+          ])
+          .where('card_assigned_logs.user_id', '=', user.id)
+          .orderBy('card_assigned_logs.at', 'desc')
+          .orderBy('card_assigned_logs.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('card_assigned_logs')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        member: rows.map((row) => ({
+          id: String(row.id),
+          cardId: row.card_id,
+          serial: row.serial,
+          action: row.action,
+          at: row.at.toISOString(),
+        })),
+        totalItems: Number(total.total),
+      };
+    },
+  );
+
+  app.get(
+    '/api/card/log/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: "One of your cards' log, newest first (only what happened while it was yours)",
+        security: [{ session: [] }],
+        params: idParamsSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: collectionSchema(cardLogEntrySchema) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const card = await ownCard(db, user.id, request.params.id);
+      const { limit, offset } = pageOf(request.query);
+      const mine = db.selectFrom('card_logs').where('card_id', '=', card.id).where('user_id', '=', user.id);
+      const [rows, total] = await Promise.all([
+        mine.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        member: rows.map((row) => ({
+          id: String(row.id),
+          at: row.at.toISOString(),
+          event: cardLogEventSchema.parse(row.event),
+          detail: row.detail,
+        })),
+        totalItems: Number(total.total),
+      };
+    },
+  );
+
+  app.get(
+    '/api/cards/:id/downloads',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: 'What was downloaded with one of your cards, by date',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+        querystring: cardDownloadsQuerySchema,
+        response: { 200: collectionSchema(cardDownloadSchema) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const card = await ownCard(db, user.id, request.params.id);
+      const { limit, offset } = pageOf(request.query);
+      const direction = request.query['order[date]'];
+      const mine = db
+        .selectFrom('card_downloads')
+        .where('card_id', '=', card.id)
+        .where('user_id', '=', user.id);
+      const [rows, total] = await Promise.all([
+        mine
+          .selectAll()
+          .orderBy('date', direction)
+          .orderBy('id', direction)
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        member: rows.map((row) => ({
+          id: String(row.id),
+          name: row.name,
+          version: row.version,
+          size: Number(row.size),
+          date: row.date.toISOString(),
+        })),
+        totalItems: Number(total.total),
+      };
+    },
+  );
+
+  app.get(
+    '/api/products',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: 'The product catalogue: licences a card can hold, by name',
+        security: [{ session: [] }],
+        querystring: pagingQuerySchema,
+        response: { 200: collectionSchema(productSchema) },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = pageOf(request.query);
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('products')
+          .select(['id', 'name', 'description'])
+          .orderBy('name')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { member: rows, totalItems: Number(total.total) };
+    },
+  );
+
+  app.post(
+    '/api/cards/:id/activations',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: 'An activation token for a licence the card holds; the helper gives it to the card',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+        body: activationBodySchema,
+        response: { 200: activationResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const card = await ownCard(db, user.id, request.params.id);
+      if (card.state !== 'active') throw new HttpError(409, 'BS_ERR_CARD_SUSPENDED', CARD_SUSPENDED_MESSAGE);
+      const productId = request.body.product;
+      const licence = await db
+        .selectFrom('card_products')
+        .innerJoin('products', 'products.id', 'card_products.product_id')
+        .select(['products.id', 'products.name'])
+        .where('card_products.card_id', '=', card.id)
+        .where('card_products.product_id', '=', productId)
+        .executeTakeFirst();
+      if (!licence) throw new NotFoundError('This card holds no licence for that product');
+      const cardKey = await deriveCardKey(config.vendorCardMasterKey, card.serial);
+      const activationToken = await cardMac(cardKey, activationMessage(card.serial, productId));
+      await logCard(db, {
+        cardId: card.id,
+        userId: user.id,
+        event: 'activation-issued',
+        detail: licence.name,
+      });
+      return { productID: productId, activationToken };
+    },
+  );
+
+  app.post(
+    '/api/cards/:id/report',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['cards'],
+        summary: 'Record what the card answered the helper (firmware and activated products) after a change',
+        description:
+          'Firmware and products as /hardware/listCards and /hardware/activateProduct answer them.',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+        body: cardReportBodySchema,
+        response: { 200: cardSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { firmwareVersion, products } = request.body;
+      const cardId = await db.transaction().execute(async (trx) => {
+        const card = await ownCard(trx, user.id, request.params.id);
+        // Firmware only moves forward: an older report is a stale page, not a downgrade.
+        if (compareVersions(firmwareVersion, card.firmware_version) > 0) {
+          await trx
+            .updateTable('cards')
+            .set({ firmware_version: firmwareVersion })
+            .where('id', '=', card.id)
+            .execute();
+          await logCard(trx, {
+            cardId: card.id,
+            userId: user.id,
+            event: 'firmware-updated',
+            detail: `${card.firmware_version} → ${firmwareVersion}`,
+          });
+        }
+        if (products.length > 0) {
+          const activated = await trx
+            .updateTable('card_products')
+            .set({ activated_at: new Date() })
+            .where('card_id', '=', card.id)
+            .where('product_id', 'in', products)
+            .where('activated_at', 'is', null)
+            .returning('product_id')
+            .execute();
+          for (const { product_id } of activated) {
+            await logCard(trx, {
+              cardId: card.id,
+              userId: user.id,
+              event: 'product-activated',
+              detail: product_id,
+            });
+          }
+        }
+        return card.id;
+      });
+      const [card] = await toCards(db, [await ownCard(db, user.id, cardId)]);
+      return card;
+    },
+  );
+}

@@ -1,0 +1,333 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  byUserCrdQuerySchema,
+  createdThirdPartyTokenSchema,
+  createThirdPartyTokenBodySchema,
+  creditSubscriptionsSchema,
+  idParamsSchema,
+  thirdPartyTokenPatchSchema,
+  thirdPartyTokenSchema,
+  thirdPartyTokensQuerySchema,
+  tokenEventSchema,
+  tokenFingerprintSchema,
+} from '@benchside/contracts/cards';
+import { collectionSchema, pagingQuerySchema } from '@benchside/contracts/common';
+import type { App } from '@benchside/server/create-server';
+import { NotFoundError, UnsupportedMediaTypeError } from '@benchside/server/errors';
+import { sql } from 'kysely';
+import { signedInUser } from '../account/profile-routes.ts';
+import { checkUuid, ownUserCrd, pageOf } from './card-store.ts';
+import type { CardsContext } from './routes.ts';
+
+const MERGE_PATCH = 'application/merge-patch+json';
+
+type TokenRow = { id: string; user_crd_id: string; name: string; active: boolean; created_at: Date };
+
+function toThirdPartyToken(row: TokenRow) {
+  return {
+    id: row.id,
+    userCrd: row.user_crd_id,
+    name: row.name,
+    active: row.active,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Credits, token events and fingerprints, and the third-party software tokens of credentials. */
+export function registerTokenRoutes(app: App, context: CardsContext): void {
+  const { db } = context;
+  const requireUser = app.sessions.requireUser;
+
+  app.get(
+    '/api/user-credit-subscriptions',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['credits'],
+        summary: 'Your credit packs and subscriptions, newest first, and the credits left on the valid ones',
+        security: [{ session: [] }],
+        querystring: pagingQuerySchema,
+        response: { 200: creditSubscriptionsSchema },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const { limit, offset } = pageOf(request.query);
+      const now = new Date();
+      const [rows, total, balance] = await Promise.all([
+        db
+          .selectFrom('user_credit_subscriptions as s')
+          .leftJoin('products', 'products.id', 's.product_id')
+          .select([
+            's.id',
+            's.kind',
+            's.product_id',
+            'products.name',
+            's.amount',
+            's.used',
+            's.valid_until',
+            's.created_at',
+          ])
+          .where('s.user_id', '=', user.id)
+          .orderBy('s.created_at', 'desc')
+          .orderBy('s.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('user_credit_subscriptions')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('user_credit_subscriptions')
+          .select(sql<number>`coalesce(sum(greatest(amount - used, 0)), 0)::integer`.as('remaining'))
+          .where('user_id', '=', user.id)
+          .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        member: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          product: row.product_id,
+          productName: row.name,
+          amount: row.amount,
+          used: row.used,
+          remaining: row.valid_until && row.valid_until <= now ? 0 : Math.max(row.amount - row.used, 0),
+          validUntil: row.valid_until?.toISOString() ?? null,
+          createdAt: row.created_at.toISOString(),
+        })),
+        totalItems: Number(total.total),
+        remainingCredits: Number(balance.remaining),
+      };
+    },
+  );
+
+  /** The one credential `userCrd` names (404 when it is not yours), or undefined for all of yours. */
+  const onlyCrd = async (userId: string, userCrd: string | undefined): Promise<string | undefined> =>
+    userCrd === undefined ? undefined : (await ownUserCrd(db, userId, userCrd)).id;
+
+  app.get(
+    '/api/token-events',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Tool sign-in tokens issued, refreshed and revoked for your credentials, newest first',
+        security: [{ session: [] }],
+        querystring: byUserCrdQuerySchema,
+        response: { 200: collectionSchema(tokenEventSchema) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const only = await onlyCrd(user.id, request.query.userCrd);
+      let mine = db
+        .selectFrom('token_events')
+        .innerJoin('user_crds', 'user_crds.id', 'token_events.user_crd_id')
+        .where('user_crds.user_id', '=', user.id);
+      if (only) mine = mine.where('user_crds.id', '=', only);
+      const { limit, offset } = pageOf(request.query);
+      const [rows, total] = await Promise.all([
+        mine
+          .select([
+            'token_events.id',
+            'token_events.user_crd_id',
+            'user_crds.login',
+            'token_events.event',
+            'token_events.machine',
+            'token_events.at',
+          ])
+          .orderBy('token_events.at', 'desc')
+          .orderBy('token_events.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        member: rows.map((row) => ({
+          id: String(row.id),
+          userCrd: row.user_crd_id,
+          login: row.login,
+          event: row.event,
+          machine: row.machine,
+          at: row.at.toISOString(),
+        })),
+        totalItems: Number(total.total),
+      };
+    },
+  );
+
+  app.get(
+    '/api/token-fingerprints',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['tokens'],
+        summary: "Machines where your credentials' tools were used, most recently seen first",
+        security: [{ session: [] }],
+        querystring: byUserCrdQuerySchema,
+        response: { 200: collectionSchema(tokenFingerprintSchema) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const only = await onlyCrd(user.id, request.query.userCrd);
+      let mine = db
+        .selectFrom('token_fingerprints as f')
+        .innerJoin('user_crds', 'user_crds.id', 'f.user_crd_id')
+        .where('user_crds.user_id', '=', user.id);
+      if (only) mine = mine.where('user_crds.id', '=', only);
+      const { limit, offset } = pageOf(request.query);
+      const [rows, total] = await Promise.all([
+        mine
+          .select([
+            'f.id',
+            'f.user_crd_id',
+            'user_crds.login',
+            'f.fingerprint',
+            'f.machine',
+            'f.first_seen_at',
+            'f.last_seen_at',
+          ])
+          .orderBy('f.last_seen_at', 'desc')
+          .orderBy('f.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        member: rows.map((row) => ({
+          id: String(row.id),
+          userCrd: row.user_crd_id,
+          login: row.login,
+          fingerprint: row.fingerprint,
+          machine: row.machine,
+          firstSeenAt: row.first_seen_at.toISOString(),
+          lastSeenAt: row.last_seen_at.toISOString(),
+        })),
+        totalItems: Number(total.total),
+      };
+    },
+  );
+
+  app.get(
+    '/api/third-party-software-tokens',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['tokens'],
+        summary: 'The third-party software tokens of one of your credentials, newest first',
+        security: [{ session: [] }],
+        querystring: thirdPartyTokensQuerySchema,
+        response: { 200: collectionSchema(thirdPartyTokenSchema) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const crd = await ownUserCrd(db, user.id, request.query.userCrd);
+      const mine = db.selectFrom('third_party_software_tokens').where('user_crd_id', '=', crd.id);
+      const { limit, offset } = pageOf(request.query);
+      const [rows, total] = await Promise.all([
+        mine.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { member: rows.map(toThirdPartyToken), totalItems: Number(total.total) };
+    },
+  );
+
+  app.post(
+    '/api/third-party-software-tokens',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['tokens'],
+        summary:
+          'Create a token that lets third-party software act for a credential; the secret is answered once',
+        security: [{ session: [] }],
+        body: createThirdPartyTokenBodySchema,
+        response: { 201: createdThirdPartyTokenSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const crd = await ownUserCrd(db, user.id, request.body.userCrd);
+      const token = `bst_${randomBytes(32).toString('base64url')}`;
+      const row = await db
+        .insertInto('third_party_software_tokens')
+        .values({
+          user_crd_id: crd.id,
+          name: request.body.name,
+          token_hash: createHash('sha256').update(token).digest('hex'),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return reply.code(201).send({ ...toThirdPartyToken(row), token });
+    },
+  );
+
+  const ownToken = async (userId: string, id: string) => {
+    const row = await db
+      .selectFrom('third_party_software_tokens as t')
+      .innerJoin('user_crds', 'user_crds.id', 't.user_crd_id')
+      .select(['t.id', 't.user_crd_id', 't.name', 't.active', 't.created_at'])
+      .where('t.id', '=', checkUuid(id))
+      .where('user_crds.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError('The requested token is not found');
+    return row;
+  };
+
+  app.patch(
+    '/api/third-party-software-tokens/:id',
+    {
+      preHandler: requireUser,
+      onRequest: async (request) => {
+        const contentType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+        if (contentType !== MERGE_PATCH) {
+          throw new UnsupportedMediaTypeError(`Unsupported content type: send ${MERGE_PATCH}`);
+        }
+      },
+      schema: {
+        tags: ['tokens'],
+        summary: 'Turn a third-party software token on or off (merge-patch {active})',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+        body: thirdPartyTokenPatchSchema,
+        response: { 200: thirdPartyTokenSchema },
+      },
+    },
+    async (request) => {
+      const token = await ownToken(signedInUser(request).id, request.params.id);
+      if (request.body.active === undefined) return toThirdPartyToken(token);
+      const row = await db
+        .updateTable('third_party_software_tokens')
+        .set({ active: request.body.active })
+        .where('id', '=', token.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toThirdPartyToken(row);
+    },
+  );
+
+  app.delete(
+    '/api/third-party-software-tokens/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Delete a third-party software token for good',
+        security: [{ session: [] }],
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const token = await ownToken(signedInUser(request).id, request.params.id);
+      await db.deleteFrom('third_party_software_tokens').where('id', '=', token.id).execute();
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,119 @@
+import type { Collection } from '@benchside/contracts/common';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { PAGE_SIZE } from '../api/cards.ts';
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/** A titled, paged table with its loading, error and empty states. */
+export function PagedTable<Row extends { id: string }>({
+  id,
+  title,
+  query,
+  columns,
+  empty,
+  page,
+  onPage,
+  actions,
+}: {
+  id: string;
+  title: string;
+  query: UseQueryResult<Collection<Row>>;
+  columns: Column<Row>[];
+  empty: string;
+  page: number;
+  onPage: (page: number) => void;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const total = query.data?.totalItems ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <section className="card mb-4" aria-labelledby={`${id}-title`}>
+      <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
+        <h2 id={`${id}-title`} className="card-title h5 mb-0">
+          {title}
+        </h2>
+        {actions}
+      </div>
+      <div className="card-body">
+        {query.isError ? (
+          <div className="alert alert-danger mb-0" role="alert">
+            {apiErrorMessage(t, query.error, 'Something went wrong, please try again later.')}
+          </div>
+        ) : null}
+        {query.isPending ? (
+          <span className="spinner-border text-primary" role="status" aria-label={t('cards.loading')} />
+        ) : null}
+        {query.data && total === 0 ? <p className="text-body-secondary mb-0">{empty}</p> : null}
+        {query.data && total > 0 ? (
+          <>
+            <div className="table-responsive">
+              <table
+                className="table align-middle mb-3"
+                aria-labelledby={`${id}-title`}
+                aria-busy={query.isFetching || undefined}
+              >
+                <thead>
+                  <tr>
+                    {columns.map((column) => (
+                      <th key={column.header} scope="col">
+                        {column.header}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.member.map((row) => (
+                    <tr key={row.id}>
+                      {columns.map((column) => (
+                        <td key={column.header}>{column.cell(row)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {pages > 1 ? (
+              <nav
+                aria-label={t('cards.pages', { title })}
+                className="d-flex align-items-center gap-3 flex-wrap"
+              >
+                <ul className="pagination mb-0">
+                  <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
+                    <button
+                      type="button"
+                      className="page-link"
+                      disabled={page <= 1}
+                      onClick={() => onPage(page - 1)}
+                    >
+                      {t('cards.previous')}
+                    </button>
+                  </li>
+                  <li className={`page-item${page >= pages ? ' disabled' : ''}`}>
+                    <button
+                      type="button"
+                      className="page-link"
+                      disabled={page >= pages}
+                      onClick={() => onPage(page + 1)}
+                    >
+                      {t('cards.next')}
+                    </button>
+                  </li>
+                </ul>
+                <span className="text-body-secondary small" aria-live="polite">
+                  {t('cards.pageOf', { page, pages, total })}
+                </span>
+              </nav>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { HelperError } from '../../../lib/helper-client.ts';
+import { notify } from '../../../lib/notify.ts';
+import { getValidation, listReaders } from '../api/card-helper.ts';
+import { useValidateCard } from '../api/cards.ts';
+
+/** `/cards/add`: pick a reader, the card proves itself through the helper, the portal assigns it. */
+export function AddCardPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const readers = useQuery({ queryKey: ['helper', 'readers'], queryFn: listReaders, retry: false });
+  const validate = useValidateCard();
+  const [busyReader, setBusyReader] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const addFrom = async (readerName: string) => {
+    setBusyReader(readerName);
+    setError(null);
+    try {
+      const { serial, validationId } = await getValidation(readerName);
+      const card = await validate.mutateAsync({ card: serial, validationId });
+      notify(t('cards.add.added', { serial: card.serial }), 'success');
+      navigate(`/cards/${card.id}`);
+    } catch (failure) {
+      const message =
+        failure instanceof HelperError
+          ? t('cards.helperFailed', { reason: failure.message })
+          : apiErrorMessage(t, failure, 'Something went wrong, please try again later.');
+      setError(message);
+      notify(message, 'error');
+    } finally {
+      setBusyReader(null);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        breadcrumbs={[
+          { title: t('menu.home'), path: '/' },
+          { title: t('menu.cards'), path: '/cards' },
+        ]}
+      >
+        {t('cards.add.title')}
+      </PageTitle>
+      <section className="card" aria-labelledby="readers-title">
+        <div className="card-header d-flex justify-content-between align-items-center flex-wrap gap-2">
+          <h2 id="readers-title" className="card-title h5 mb-0">
+            {t('cards.add.readers')}
+          </h2>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            onClick={() => readers.refetch()}
+            disabled={readers.isFetching}
+          >
+            {t('cards.add.refresh')}
+          </button>
+        </div>
+        <div className="card-body">
+          <p className="text-body-secondary">{t('cards.add.intro')}</p>
+          {error ? (
+            <div className="alert alert-danger" role="alert">
+              {error}
+            </div>
+          ) : null}
+          {readers.isPending ? (
+            <span className="spinner-border text-primary" role="status" aria-label={t('cards.loading')} />
+          ) : null}
+          {readers.isError ? (
+            <div className="alert alert-warning mb-0" role="alert">
+              {t('cards.helperFailed', { reason: readers.error.message })}
+            </div>
+          ) : null}
+          {readers.data?.length === 0 ? <p className="mb-0">{t('cards.add.noReaders')}</p> : null}
+          {readers.data && readers.data.length > 0 ? (
+            <ul className="list-group">
+              {readers.data.map((reader) => (
+                <li
+                  key={reader.name}
+                  className="list-group-item d-flex justify-content-between align-items-center gap-2 flex-wrap"
+                >
+                  <span>
+                    <span className="fw-semibold">{reader.name}</span>
+                    <span className="text-body-secondary small ms-2">
+                      {reader.cardPresent ? t('cards.add.cardPresent') : t('cards.add.noCard')}
+                    </span>
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    disabled={!reader.cardPresent || busyReader !== null}
+                    aria-label={t('cards.add.validateIn', { reader: reader.name })}
+                    onClick={() => addFrom(reader.name)}
+                  >
+                    {busyReader === reader.name ? (
+                      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                    ) : null}
+                    {t('cards.add.validate')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </section>
+    </>
+  );
+}

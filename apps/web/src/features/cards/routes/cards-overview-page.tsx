@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { IconCard } from '../../../components/ui/icons.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { clientConfig } from '../../../lib/client-config.ts';
+import { useAssignedLogs, useCards } from '../api/cards.ts';
+import { useRecentCrdLogs } from '../api/credentials.ts';
+import { useCredits } from '../api/tokens.ts';
+import { CardStateBadge } from '../components/card-state-badge.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
+import { formatDay, formatWhen } from '../format.ts';
+
+/** `/cards`: the technician's cards, credits left and what happened lately. */
+export function CardsOverviewPage() {
+  const { t, i18n } = useTranslation();
+  const cards = useCards();
+  const [creditPage, setCreditPage] = useState(1);
+  const credits = useCredits(creditPage);
+  const [activityPage, setActivityPage] = useState(1);
+  const activity = useRecentCrdLogs(activityPage);
+  const [assignedPage, setAssignedPage] = useState(1);
+  const assigned = useAssignedLogs(assignedPage);
+
+  return (
+    <>
+      <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.cards')}</PageTitle>
+      <div className="d-flex justify-content-between align-items-center mb-3 flex-wrap gap-2">
+        <h2 className="h4 mb-0">{t('cards.overview.myCards')}</h2>
+        <Link className="btn btn-primary" to="/cards/add">
+          {t('cards.overview.addCard')}
+        </Link>
+      </div>
+      {cards.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {apiErrorMessage(t, cards.error, 'Something went wrong, please try again later.')}
+        </div>
+      ) : null}
+      {cards.isPending ? (
+        <span className="spinner-border text-primary mb-4" role="status" aria-label={t('cards.loading')} />
+      ) : null}
+      {cards.data?.totalItems === 0 ? (
+        <div className="mb-4">
+          <EmptyState
+            icon={<IconCard size={32} />}
+            title={t('pages.cards.emptyTitle')}
+            text={t('pages.cards.emptyText')}
+          />
+        </div>
+      ) : null}
+      {cards.data && cards.data.totalItems > 0 ? (
+        <ul className="row g-3 list-unstyled mb-4" aria-label={t('cards.overview.myCards')}>
+          {cards.data.member.map((card) => (
+            <li key={card.id} className="col-12 col-md-6 col-xl-4">
+              <article className="card h-100" aria-labelledby={`card-${card.id}`}>
+                <div className="card-body">
+                  <div className="d-flex justify-content-between align-items-start mb-2">
+                    <h3 id={`card-${card.id}`} className="h5 mb-0">
+                      <Link to={`/cards/${card.id}`}>{card.serial}</Link>
+                    </h3>
+                    <CardStateBadge state={card.state} />
+                  </div>
+                  <dl className="row small mb-0">
+                    <dt className="col-6 text-body-secondary">{t('cards.firmware')}</dt>
+                    <dd className="col-6">
+                      {card.firmwareVersion}
+                      {card.updateAvailable ? (
+                        <span className="badge text-bg-warning ms-2">{t('cards.updateAvailable')}</span>
+                      ) : null}
+                    </dd>
+                    <dt className="col-6 text-body-secondary">{t('cards.products')}</dt>
+                    <dd className="col-6">
+                      {card.products.map((product) => product.name).join(', ') || '—'}
+                    </dd>
+                    <dt className="col-6 text-body-secondary">{t('cards.credentials')}</dt>
+                    <dd className="col-6">{card.credentials}</dd>
+                    <dt className="col-6 text-body-secondary">{t('cards.assignedAt')}</dt>
+                    <dd className="col-6">{formatDay(card.assignedAt, i18n.language)}</dd>
+                  </dl>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <PagedTable
+        id="credits"
+        title={t('cards.credits.title')}
+        query={credits}
+        page={creditPage}
+        onPage={setCreditPage}
+        empty={t('cards.credits.empty')}
+        actions={
+          <div className="d-flex align-items-center gap-3">
+            {credits.data ? (
+              <span className="fw-semibold">
+                {t('cards.credits.remaining', {
+                  number: new Intl.NumberFormat(i18n.language).format(credits.data.remainingCredits),
+                })}
+              </span>
+            ) : null}
+            <a
+              className="btn btn-sm btn-outline-primary"
+              href={clientConfig.whereToBuyUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {t('cards.credits.whereToBuy')}
+            </a>
+          </div>
+        }
+        columns={[
+          {
+            header: t('cards.credits.product'),
+            cell: (row) => row.productName ?? t('cards.credits.anyProduct'),
+          },
+          {
+            header: t('cards.credits.kind'),
+            cell: (row) => (row.kind === 'pack' ? t('cards.credits.pack') : t('cards.credits.subscription')),
+          },
+          { header: t('cards.credits.amount'), cell: (row) => row.amount },
+          { header: t('cards.credits.used'), cell: (row) => row.used },
+          { header: t('cards.credits.left'), cell: (row) => row.remaining },
+          {
+            header: t('cards.credits.validUntil'),
+            cell: (row) =>
+              row.validUntil ? formatDay(row.validUntil, i18n.language) : t('cards.credits.noExpiry'),
+          },
+        ]}
+      />
+
+      <PagedTable
+        id="recent-activity"
+        title={t('cards.overview.activity')}
+        query={activity}
+        page={activityPage}
+        onPage={setActivityPage}
+        empty={t('cards.overview.noActivity')}
+        columns={[
+          {
+            header: t('cards.time'),
+            cell: (row) => <time dateTime={row.at}>{formatWhen(row.at, i18n.language)}</time>,
+          },
+          {
+            header: t('cards.credentialColumn'),
+            cell: (row) => <Link to={`/cards/credentials/${row.userCrd}`}>{row.login}</Link>,
+          },
+          { header: t('cards.event'), cell: (row) => t(`cards.crdEvent.${row.event}`) },
+          { header: t('cards.machine'), cell: (row) => row.machine },
+          { header: t('cards.ip'), cell: (row) => row.ip },
+        ]}
+      />
+
+      <PagedTable
+        id="assigned-logs"
+        title={t('cards.overview.assignments')}
+        query={assigned}
+        page={assignedPage}
+        onPage={setAssignedPage}
+        empty={t('cards.overview.noAssignments')}
+        columns={[
+          {
+            header: t('cards.time'),
+            cell: (row) => <time dateTime={row.at}>{formatWhen(row.at, i18n.language)}</time>,
+          },
+          { header: t('cards.card'), cell: (row) => row.serial },
+          {
+            header: t('cards.event'),
+            cell: (row) =>
+              row.action === 'assigned' ? t('cards.cardEvent.assigned') : t('cards.cardEvent.unassigned'),
+          },
+        ]}
+      />
+    </>
+  );
+}
