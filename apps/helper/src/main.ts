@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const app = await buildHelperApp({
     origins: config.origins,
     configDir: config.configDir,
+    peerToPeer: config.peerToPeer,
     cardReaders,
     loggerInstance: createLogger(
       {
