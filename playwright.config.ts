@@ -42,6 +42,8 @@ export default defineConfig({
       PORT: String(port),
       SUPPORT_PORT: String(supportPort),
       DATA_DIR: dataDir,
+      // The helper's settings and download list: this run's own, never the user's.
+      HELPER_CONFIG_DIR: join(dataDir, 'helper'),
       LOG_LEVEL: 'warn',
     },
   },

@@ -17,6 +17,11 @@ export type HelperFailure =
  */
 export function helperFailureMessage(t: TFunction, failure: HelperFailure, error: unknown): string {
   const message = t(`helper.errors.${failure}`);
-  const detail = error instanceof HelperError && error.reason === 'rejected' ? error.message : null;
-  return detail ? `${message} — ${detail}` : message;
+  if (!(error instanceof HelperError && error.reason === 'rejected')) return message;
+  // The helper starts some reasons with the same English words ("File browse error: …").
+  const english = t(`helper.errors.${failure}`, { lng: 'en' });
+  const detail = error.message.startsWith(`${english}: `)
+    ? error.message.slice(english.length + 2)
+    : error.message;
+  return `${message} — ${detail}`;
 }
