@@ -82,3 +82,19 @@ test('a download through the helper: folder, progress, stop and start, browse, r
   await expect(page.getByRole('heading', { name: 'No downloads' })).toBeVisible();
   expect(existsSync(file)).toBe(false);
 });
+
+test('the Launch Helper dialog downloads the packed installer from the portal', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/downloads');
+  await page.getByRole('button', { name: /helper status/i }).click();
+  const link = page.getByRole('dialog', { name: 'Launch Benchside Helper' }).getByRole('link', {
+    name: 'Download installer',
+  });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/\/dl\/helper\/benchside-helper\.tgz$/);
+  const installer = await page.request.get(href ?? '');
+  expect(installer.status()).toBe(200);
+  expect(installer.headers()['content-type']).toBe('application/gzip');
+  // A gzip stream: what `npm install -g` or `tar xzf` is given.
+  expect([...(await installer.body()).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+});

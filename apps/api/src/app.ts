@@ -19,6 +19,7 @@ import { registerPasswordResetRoutes } from './auth/password-reset-routes.ts';
 import { registerRegistrationRoutes } from './auth/registration-routes.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
+import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { loadSpa } from './spa.ts';
 
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
@@ -69,6 +70,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerProfileRoutes(app, accounts);
   registerChangeEmailRoutes(app, accounts);
   registerActivityRoutes(app, accounts);
+  registerHelperInstallerRoute(app);
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }
