@@ -120,7 +120,7 @@ export function DownloadsTable() {
         </button>
         <button
           type="button"
-          className="btn btn-sm btn-outline-secondary"
+          className="btn btn-sm btn-light"
           disabled={allAction.isPending || !results.some(isRunning)}
           onClick={() => all('stopAll')}
         >
@@ -222,7 +222,7 @@ export function DownloadsTable() {
                       </button>
                       <button
                         type="button"
-                        className="btn btn-sm btn-outline-danger"
+                        className="btn btn-sm btn-light"
                         onClick={() => setRemoving(download)}
                       >
                         {t('downloads.actions.remove')}
