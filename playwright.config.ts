@@ -48,7 +48,7 @@ export default defineConfig({
       PORT: String(port),
       SUPPORT_PORT: String(supportPort),
       DATA_DIR: dataDir,
-      // A helper with no installed tools and no downloads yet, like a newcomer's.
+      // The helper's settings and download list: this run's own, never the user's.
       HELPER_CONFIG_DIR: join(dataDir, 'helper'),
       LOG_LEVEL: 'warn',
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,

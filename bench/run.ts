@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureHelperThroughput } from './helper-throughput.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureNotifications, notificationFigures } from './notifications.ts';
 import { measurePageWeight } from './page-weight.ts';
@@ -37,6 +38,9 @@ try {
   console.log(`Lighthouse on ${SIGN_IN_PATH} (3 runs)…`);
   const scores = await measureLighthouse(`${stack.baseUrl}${SIGN_IN_PATH}`);
 
+  console.log('Helper: a 256 MiB package through the helper and with a plain GET (3 rounds each)…');
+  const helper = await measureHelperThroughput();
+
   const cleanLoad =
     throughput.api.non2xx === 0 && throughput.api.errors === 0 && throughput.bare.errors === 0;
   figures = [
@@ -64,8 +68,20 @@ try {
       budget: '≥ 95',
       pass: scores.accessibility >= 95,
     },
+    {
+      name: 'Helper download vs plain HTTP GET, 256 MiB',
+      value: `${(helper.ratio * 100).toFixed(0)} % (${helper.helperMBps} vs ${helper.plainMBps} MB/s; CPU ${helper.helperCpuSeconds} vs ${helper.plainCpuSeconds} s)`,
+      budget: '≥ 70 %',
+      pass: helper.ratio >= 0.7,
+    },
+    {
+      name: 'Helper peak RSS while downloading',
+      value: `${helper.helperPeakRssMiB} MiB (idle ${helper.helperIdleRssMiB} MiB)`,
+      budget: '≤ 200 MB',
+      pass: helper.helperPeakRssMiB * 1024 * 1024 <= 200e6,
+    },
   ];
-  details = { throughput, weight, lighthouse: scores };
+  details = { throughput, weight, lighthouse: scores, helper };
 } finally {
   await stack.stop();
 }

@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
 import { buildApiApp } from '../apps/api/src/app.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/demo.ts';
 import { buildSupportApp } from '../apps/support/src/app.ts';
+import { packHelperIfStale } from './lib/helper-installer.ts';
 import { type HelperProcess, startHelper } from './lib/helper-process.ts';
 import { buildWebIfStale } from './lib/web-build.ts';
 
@@ -65,6 +66,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
 
 async function main(): Promise<void> {
   await buildWebIfStale(root, log);
+  await packHelperIfStale(root, log);
 
   database = config.databaseUrl
     ? await openDatabase({ databaseUrl: config.databaseUrl })

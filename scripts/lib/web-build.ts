@@ -14,7 +14,8 @@ const WEB_INPUTS = [
   'packages/contracts/src',
 ];
 
-async function newestModification(path: string): Promise<number> {
+/** The newest modification time under `path` (0 when it does not exist). */
+export async function newestModification(path: string): Promise<number> {
   if (!existsSync(path)) return 0;
   const info = await stat(path);
   if (!info.isDirectory()) return info.mtimeMs;

@@ -23,6 +23,7 @@ import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
 import { registerCardsArea } from './cards/routes.ts';
 import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
+import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
 import { loadSpa } from './spa.ts';
@@ -80,6 +81,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   await registerCatalogue(app, { config, db });
   registerNotificationRoutes(app, { db });
   registerCardsArea(app, { db, mailer, config });
+  registerHelperInstallerRoute(app);
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }

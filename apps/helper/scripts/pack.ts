@@ -1,22 +1,110 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { create } from 'tar';
+
+const helperFolder = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const INSTALLER_PATH = join(helperFolder, 'dist', 'benchside-helper.tgz');
+
+/** Native modules stay outside the bundle; the installer's package.json names them as optional. */
+const NATIVE_OPTIONAL = ['pcsclite'];
+
+// An ES module bundle has no `require`, yet the CommonJS parts of webtorrent's tree call it.
+const BANNER = [
+  '#!/usr/bin/env node',
+  "import { createRequire as __benchsideCreateRequire } from 'node:module';",
+  'const require = __benchsideCreateRequire(import.meta.url);',
+].join('\n');
 
 /**
- * `npm run pack:helper`: the installer artefact the portal links to, `dist/benchside-helper.tgz`,
- * made by `npm pack` so it holds exactly what an install of the package would.
+ * webtorrent loads uTP (`utp-native`, compiled at install) through `lib/utp.cjs` and warns on every
+ * start when it is missing. uTP is used only with peer-to-peer on, and TCP peers do without it: the
+ * installer carries none, so there is nothing to compile and nothing to warn about.
  */
-const helperFolder = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(helperFolder, 'dist');
-mkdirSync(dist, { recursive: true });
-const output = execFileSync('npm', ['pack', '--json', '--pack-destination', dist], {
-  cwd: helperFolder,
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const [packed] = JSON.parse(output) as Array<{ filename: string; size: number; entryCount: number }>;
-if (!packed) throw new Error('npm pack reported no file');
-const artefact = join(dist, 'benchside-helper.tgz');
-renameSync(join(dist, packed.filename), artefact);
-process.stdout.write(`${artefact}: ${packed.entryCount} files, ${packed.size} bytes\n`);
+const withoutUtp: Plugin = {
+  name: 'without-utp',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /[\\/]utp\.cjs$/ }, (args) =>
+      args.importer.includes('node_modules') ? { path: 'utp', namespace: 'without-utp' } : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'without-utp' }, () => ({
+      contents: 'module.exports = {};',
+      loader: 'js',
+    }));
+  },
+};
+
+interface HelperManifest {
+  version: string;
+  description?: string;
+  optionalDependencies?: Record<string, string>;
+}
+
+/**
+ * `npm run pack:helper`: the installer artefact the portal links to, `dist/benchside-helper.tgz`.
+ * The helper and everything it imports (the workspace packages, webtorrent, fastify, zod…) are
+ * bundled by esbuild into one ES module, so the tarball runs as it is unpacked — `node
+ * package/bin/benchside-helper.js` — or installs with `npm install -g benchside-helper.tgz`; only
+ * the optional native card-reader binding is left to npm.
+ */
+export async function packHelper(): Promise<{ path: string; bytes: number }> {
+  const manifest = JSON.parse(await readFile(join(helperFolder, 'package.json'), 'utf8')) as HelperManifest;
+  const staging = join(helperFolder, 'dist', 'staging');
+  const packageFolder = join(staging, 'package');
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(join(packageFolder, 'bin'), { recursive: true });
+
+  const bin = join(packageFolder, 'bin', 'benchside-helper.js');
+  await build({
+    entryPoints: [join(helperFolder, 'src', 'main.ts')],
+    outfile: bin,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    external: NATIVE_OPTIONAL,
+    plugins: [withoutUtp],
+    banner: { js: BANNER },
+    legalComments: 'linked',
+    logLevel: 'error',
+  });
+  await chmod(bin, 0o755);
+
+  const optionalDependencies = Object.fromEntries(
+    NATIVE_OPTIONAL.map((name) => [name, manifest.optionalDependencies?.[name] ?? '*']),
+  );
+  const installerManifest = {
+    name: 'benchside-helper',
+    version: manifest.version,
+    description: 'The Benchside local helper: downloads, tools and card readers for the Benchside portal',
+    type: 'module',
+    bin: { 'benchside-helper': 'bin/benchside-helper.js' },
+    engines: { node: '>=20.19' },
+    optionalDependencies,
+  };
+  await writeFile(join(packageFolder, 'package.json'), `${JSON.stringify(installerManifest, null, 2)}\n`);
+  await writeFile(
+    join(packageFolder, 'README.md'),
+    [
+      '# Benchside Helper',
+      '',
+      'Needs Node.js 20.19 or later.',
+      '',
+      '    npm install -g ./benchside-helper.tgz   # or: tar xzf benchside-helper.tgz',
+      '    benchside-helper                        # or: node package/bin/benchside-helper.js',
+      '    benchside-helper --register-protocol    # Linux: opens from the portal’s Launch Helper link',
+      '',
+    ].join('\n'),
+  );
+
+  await mkdir(dirname(INSTALLER_PATH), { recursive: true });
+  await create({ gzip: true, file: INSTALLER_PATH, cwd: staging, portable: true }, ['package']);
+  await rm(staging, { recursive: true, force: true });
+  return { path: INSTALLER_PATH, bytes: (await stat(INSTALLER_PATH)).size };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { path, bytes } = await packHelper();
+  process.stdout.write(`${path}: ${(bytes / 1024 / 1024).toFixed(1)} MiB\n`);
+}

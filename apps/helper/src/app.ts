@@ -28,6 +28,8 @@ export type HelperAppOptions = {
   configDir: string;
   /** PC/SC or the simulated reader (`loadCardReaderConfig`). */
   cardReaders: CardReaderConfig;
+  /** BitTorrent peers (DHT, trackers, a listener on every interface) besides web seeds; off by default. */
+  peerToPeer?: boolean;
   /** The desktop session tools and the file manager are started in; `process.env` by default. */
   env?: NodeJS.ProcessEnv;
   /** Options for Fastify's own logger (tests), or… */
@@ -54,6 +56,7 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
   const downloads = await DownloadManager.open({
     stateDir: configDir,
     downloadFolder: () => settings.current.downloadFolder ?? defaultDownloadFolder(configDir),
+    peerToPeer: options.peerToPeer ?? false,
     warn,
   });
   const cardReaders = createCardReaderDriver(options.cardReaders, configDir);

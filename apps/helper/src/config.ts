@@ -8,6 +8,8 @@ export type HelperConfig = {
   origins: string[];
   configDir: string;
   logLevel: LogLevel;
+  /** DHT, trackers and a peer listener; off (the default) leaves the loopback API the only open port. */
+  peerToPeer: boolean;
 };
 
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -21,6 +23,7 @@ export function loadHelperConfig(env: NodeJS.ProcessEnv = process.env): HelperCo
     origins: parseOrigins(env),
     configDir: parseConfigDir(env),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    peerToPeer: parsePeerToPeer(env.HELPER_PEER_TO_PEER),
   };
 }
 
@@ -109,6 +112,15 @@ function parseLogLevel(value: string | undefined): LogLevel {
     throw new HelperConfigError(`LOG_LEVEL: "${value}" must be one of ${LOG_LEVELS.join(', ')}`);
   }
   return level;
+}
+
+/** `on` or `off`: a typo must not open a network port nobody asked for, nor silently keep it shut. */
+function parsePeerToPeer(value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() || 'off';
+  if (text !== 'on' && text !== 'off') {
+    throw new HelperConfigError(`HELPER_PEER_TO_PEER: "${value}" must be on or off`);
+  }
+  return text === 'on';
 }
 
 function isLogLevel(value: string): value is LogLevel {

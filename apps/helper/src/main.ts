@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { HELPER_PROTOCOL } from '@benchside/contracts/helper';
 import { createLogger } from '@benchside/server/logger';
-import { buildHelperApp } from './app.ts';
+import { buildHelperApp, HELPER_VERSION } from './app.ts';
 import { HelperConfigError, loadHelperConfig } from './config.ts';
 import { registerProtocol } from './desktop/register-protocol.ts';
 import { loadCardReaderConfig } from './hardware/card-reader-config.ts';
@@ -12,6 +12,10 @@ const BIN = fileURLToPath(new URL('../bin/benchside-helper.js', import.meta.url)
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('--version')) {
+    process.stdout.write(`${HELPER_VERSION}\n`);
+    return;
+  }
   if (args.includes('--register-protocol')) {
     await registerProtocolAndExit();
     return;
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
   const app = await buildHelperApp({
     origins: config.origins,
     configDir: config.configDir,
+    peerToPeer: config.peerToPeer,
     cardReaders,
     loggerInstance: createLogger(
       {

@@ -63,3 +63,15 @@ describe('HELPER_CONFIG_DIR and LOG_LEVEL', () => {
     expect(() => loadHelperConfig({ LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL: /);
   });
 });
+
+describe('HELPER_PEER_TO_PEER', () => {
+  it('is off unless switched on', () => {
+    expect(loadHelperConfig({}).peerToPeer).toBe(false);
+    expect(loadHelperConfig({ HELPER_PEER_TO_PEER: 'off' }).peerToPeer).toBe(false);
+    expect(loadHelperConfig({ HELPER_PEER_TO_PEER: ' ON ' }).peerToPeer).toBe(true);
+  });
+
+  it.each(['yes', '1', 'true'])('refuses %s naming the variable', (value) => {
+    expect(() => loadHelperConfig({ HELPER_PEER_TO_PEER: value })).toThrow(/^HELPER_PEER_TO_PEER: /);
+  });
+});

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startRangeFileServer } from '../src/downloads/range-file-server.ts';
+import { ownListeningSockets, torrentFor, writeRandomFile } from './downloads/fixtures.ts';
 import { freePort, makeTempDir, postJson } from './support.ts';
 
 const BIN = fileURLToPath(new URL('../bin/benchside-helper.js', import.meta.url));
@@ -112,4 +114,38 @@ describe('benchside-helper', { timeout: 60_000 }, () => {
       expect(() => JSON.parse(text), text).not.toThrow();
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'with peer-to-peer off (the default) listens on its loopback port and nothing else, even while downloading',
+    async () => {
+      const work = await makeTempDir('peers');
+      folders.push(work);
+      const source = join(work, 'package.bin');
+      await writeRandomFile(source, 4 * 1024 * 1024);
+      const seed = await startRangeFileServer({
+        files: { '/package.bin': source, '/package.torrent': join(work, 't') },
+      });
+      try {
+        await writeFile(join(work, 't'), await torrentFor(source, seed.url('/package.bin')));
+        const port = await freePort();
+        const started = await runBin({ HELPER_PORTS: String(port) });
+        await waitFor(() => started.output().includes('helper listening on'), 'the listening line');
+        const pid = started.child.pid ?? 0;
+        // The API alone: webtorrent's peer listener is a local socket, DHT and trackers are off.
+        expect(await ownListeningSockets(pid)).toEqual([{ protocol: 'tcp', port }]);
+
+        const added = await postJson(port, '/downloads/add', {
+          url: seed.url('/package.torrent'),
+          soft: 'Tool',
+        });
+        expect(added.status, added.text).toBe(200);
+        await waitFor(() => seed.bytesSent > 0, 'the first bytes from the web seed');
+        expect(await ownListeningSockets(pid)).toEqual([{ protocol: 'tcp', port }]);
+        started.child.kill('SIGTERM');
+        expect(await started.exit).toBe(0);
+      } finally {
+        await seed.close();
+      }
+    },
+  );
 });

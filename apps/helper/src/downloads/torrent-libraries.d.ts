@@ -79,6 +79,11 @@ declare module 'webtorrent/lib/webconn.js' {
       length: number,
       callback: (error: Error | null, data?: Uint8Array) => void,
     ): void;
+    /** Sends a `piece` message to the other end of the wire (bittorrent-protocol's Wire). */
+    piece(index: number, offset: number, buffer: Uint8Array): void;
+    /** Queues bytes for the other end of the wire. */
+    protected _push(data: Uint8Array): void;
+    uploaded: number;
     destroy(): void;
   }
 }

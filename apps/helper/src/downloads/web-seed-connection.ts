@@ -9,6 +9,9 @@ import type { Torrent } from 'webtorrent';
 import WebConn from 'webtorrent/lib/webconn.js';
 
 const REQUEST_TIMEOUT_MS = 60_000;
+/** A BitTorrent `piece` message before its data: length (4), id 7 (1), index (4), offset (4). */
+const PIECE_HEADER_BYTES = 13;
+const PIECE_MESSAGE_ID = 7;
 
 /** Keep-alive connections shared by a download manager's web seeds; destroy them when it closes. */
 export class WebSeedAgents {
@@ -31,6 +34,8 @@ export class WebSeedAgents {
 export class WebSeedConnection extends WebConn {
   readonly #agents: WebSeedAgents;
   readonly #inFlight = new Set<ClientRequest>();
+  /** Piece data handed to webtorrent → the buffer it sits in, with room for the message header before it. */
+  readonly #framed = new WeakMap<Uint8Array, Buffer>();
 
   constructor(url: string, torrent: Torrent, agents: WebSeedAgents) {
     super(url, torrent);
@@ -86,23 +91,46 @@ export class WebSeedConnection extends WebConn {
         finish(new Error(`The web seed answered HTTP ${response.statusCode} to a range request`));
         return;
       }
-      const piece = Buffer.allocUnsafe(length);
+      const frame = Buffer.allocUnsafe(PIECE_HEADER_BYTES + length);
       let received = 0;
       response.on('data', (chunk: Buffer) => {
         if (received + chunk.length > length) {
           request.destroy(new Error('The web seed sent more bytes than asked for'));
           return;
         }
-        chunk.copy(piece, received);
+        chunk.copy(frame, PIECE_HEADER_BYTES + received);
         received += chunk.length;
       });
       response.on('end', () => {
+        const piece = frame.subarray(PIECE_HEADER_BYTES);
+        this.#framed.set(piece, frame);
         if (received === length) finish(null, piece);
         else finish(new Error(`The web seed sent ${received} of ${length} bytes`));
       });
       response.on('error', (error) => finish(error));
     });
     request.end();
+  }
+
+  /**
+   * WebConn is the remote end of a wire that webtorrent reads through a stream: Wire#piece would
+   * push the header and the data as two chunks, which the reading side joins into a fresh copy of
+   * the piece. The header is written into the room left before the data and the message pushed as
+   * one chunk, which the reading side parses in place.
+   */
+  override piece(index: number, offset: number, buffer: Uint8Array): void {
+    const frame = this.#framed.get(buffer);
+    if (frame === undefined) {
+      super.piece(index, offset, buffer);
+      return;
+    }
+    this.#framed.delete(buffer);
+    frame.writeUInt32BE(PIECE_HEADER_BYTES - 4 + buffer.length, 0);
+    frame[4] = PIECE_MESSAGE_ID;
+    frame.writeUInt32BE(index, 5);
+    frame.writeUInt32BE(offset, 9);
+    this._push(frame);
+    this.uploaded += buffer.length;
   }
 
   override destroy(): void {

@@ -68,13 +68,13 @@ export interface OpenSocket {
 }
 
 /**
- * TCP sockets listening and UDP sockets bound by this very process, read from /proc (Linux):
- * the kernel's own account, whatever library opened them.
+ * TCP sockets listening and UDP sockets bound by a process (this one by default), read from /proc
+ * (Linux): the kernel's own account, whatever library opened them.
  */
-export async function ownListeningSockets(): Promise<OpenSocket[]> {
+export async function ownListeningSockets(pid: number | 'self' = 'self'): Promise<OpenSocket[]> {
   const inodes = new Set<string>();
-  for (const fd of await readdir('/proc/self/fd')) {
-    const target = await readlink(join('/proc/self/fd', fd)).catch(() => '');
+  for (const fd of await readdir(`/proc/${pid}/fd`)) {
+    const target = await readlink(join(`/proc/${pid}/fd`, fd)).catch(() => '');
     const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
     if (inode) inodes.add(inode);
   }

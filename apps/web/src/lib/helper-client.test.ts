@@ -136,4 +136,26 @@ describe('helper client', () => {
     });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('reads the download folder with a GET without body, probing the ports like a POST', async () => {
+    const seen: string[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      seen.push(`${init?.method} ${url.port}${url.pathname}`);
+      if (url.port !== '20052') throw new TypeError('Failed to fetch');
+      if (url.pathname === '/general/ping') return json(200, PING);
+      expect(init?.body).toBeUndefined();
+      return json(200, { path: '/home/tech/Benchside' });
+    });
+    const client = createHelperClient({ fetch, storage: memoryStorage() });
+    await expect(client.readHelper('/general/getDownloadFolder')).resolves.toEqual({
+      path: '/home/tech/Benchside',
+    });
+    expect(seen).toEqual([
+      'GET 20051/general/getDownloadFolder',
+      'POST 20051/general/ping',
+      'POST 20052/general/ping',
+      'GET 20052/general/getDownloadFolder',
+    ]);
+  });
 });

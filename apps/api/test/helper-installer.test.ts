@@ -1,0 +1,57 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@benchside/server/config';
+import { type App, createServer } from '@benchside/server/create-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELPER_INSTALLER_PATH, registerHelperInstallerRoute } from '../src/helper-installer/routes.ts';
+
+describe('the helper installer download', () => {
+  let folder: string;
+  const servers: App[] = [];
+
+  async function serve(file: string): Promise<string> {
+    const app = createServer({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      trustedOrigins: [],
+    });
+    registerHelperInstallerRoute(app, { file });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    servers.push(app);
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${HELPER_INSTALLER_PATH}`;
+  }
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'benchside-installer-'));
+  });
+
+  afterAll(async () => {
+    for (const app of servers) await app.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('is where the default HELPER_INSTALLER_URL points', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://portal.example.com' });
+    expect(config.helperInstallerUrl).toBe(`https://portal.example.com${HELPER_INSTALLER_PATH}`);
+  });
+
+  it('serves the packed tarball as a download, without a session', async () => {
+    const file = join(folder, 'benchside-helper.tgz');
+    const bytes = Buffer.from('\x1f\x8b fake tarball bytes');
+    await writeFile(file, bytes);
+    const response = await fetch(await serve(file));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/gzip');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="benchside-helper.tgz"');
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('says how to build it when it was never packed', async () => {
+    const response = await fetch(await serve(join(folder, 'missing.tgz')));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      message: 'The helper installer has not been built on this server (npm run pack:helper)',
+    });
+  });
+});

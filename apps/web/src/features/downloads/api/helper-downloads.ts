@@ -1,0 +1,118 @@
+import {
+  type DownloadItem,
+  downloadFolderSchema,
+  downloadItemSchema,
+  helperOkSchema,
+  installedToolSchema,
+} from '@benchside/contracts/helper';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callHelper, HelperError, readHelper } from '../../../lib/helper-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import {
+  receiveDownloads,
+  setDownloadsStatus,
+  useHelperDownloads,
+} from '../../helper/stores/helper-downloads.ts';
+import { useHelperStatus } from '../../helper/stores/helper-status.ts';
+
+/** Spec §9: the download list is polled every 3 s while something downloads. */
+export const DOWNLOADS_POLL_MS = 3000;
+
+export const helperDownloadsQueryKey = ['helper', 'downloads'] as const;
+export const downloadFolderQueryKey = ['helper', 'download-folder'] as const;
+
+const downloadListSchema = z.array(downloadItemSchema);
+
+function parsed<T>(schema: z.ZodType<T>, answer: unknown): T {
+  const result = schema.safeParse(answer);
+  if (!result.success) throw new HelperError('invalid-response', 'The helper answered something unexpected');
+  return result.data;
+}
+
+/** `POST /downloads/list`: every download of the helper, the store following each answer. */
+async function listDownloads(): Promise<DownloadItem[]> {
+  setDownloadsStatus('loading');
+  try {
+    const items = parsed(downloadListSchema, await callHelper('/downloads/list', {}));
+    receiveDownloads(items);
+    return items;
+  } catch (error) {
+    setDownloadsStatus('failed');
+    throw error;
+  }
+}
+
+/** The list, asked only of a connected helper, and polled while a download runs. */
+export function useDownloadList() {
+  const connected = useHelperStatus() === 'connected';
+  const { isRun } = useHelperDownloads();
+  return useQuery({
+    queryKey: helperDownloadsQueryKey,
+    queryFn: listDownloads,
+    enabled: connected,
+    refetchInterval: isRun ? DOWNLOADS_POLL_MS : false,
+    // The list changes outside this page (other tabs, the helper itself): fresh on every visit.
+    staleTime: 0,
+  });
+}
+
+const refreshDownloads = () => queryClient.invalidateQueries({ queryKey: helperDownloadsQueryKey });
+
+export type DownloadAction = 'start' | 'stop' | 'browse';
+
+/** `/downloads/start`, `/downloads/stop`, `/downloads/browse` {hash}. */
+export function useDownloadAction() {
+  return useMutation({
+    mutationFn: async ({ action, hash }: { action: DownloadAction; hash: string }) =>
+      callHelper(`/downloads/${action}`, { hash }),
+    onSettled: refreshDownloads,
+  });
+}
+
+/** `/downloads/startAll` or `/downloads/stopAll`. */
+export function useAllDownloadsAction() {
+  return useMutation({
+    mutationFn: async (action: 'startAll' | 'stopAll') =>
+      parsed(downloadListSchema, await callHelper(`/downloads/${action}`, {})),
+    onSettled: refreshDownloads,
+  });
+}
+
+/** `/downloads/remove` {hash, withData}. */
+export function useRemoveDownload() {
+  return useMutation({
+    mutationFn: async ({ hash, withData }: { hash: string; withData: boolean }) =>
+      parsed(helperOkSchema, await callHelper('/downloads/remove', { hash, withData })),
+    onSettled: refreshDownloads,
+  });
+}
+
+/** `/downloads/install` {hash}: unpacks a finished package into the helper's tools. */
+export function useInstallDownload() {
+  return useMutation({
+    mutationFn: async (hash: string) =>
+      parsed(installedToolSchema, await callHelper('/downloads/install', { hash })),
+  });
+}
+
+const downloadFolderQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: downloadFolderQueryKey,
+    queryFn: async () => parsed(downloadFolderSchema, await readHelper('/general/getDownloadFolder')).path,
+    enabled,
+  });
+
+/** `GET /general/getDownloadFolder`. */
+export function useDownloadFolder() {
+  return useQuery(downloadFolderQueryOptions(useHelperStatus() === 'connected'));
+}
+
+/** `POST /general/setDownloadFolder` {path}: the helper creates it and checks it is writable. */
+export function useSetDownloadFolder() {
+  return useMutation({
+    mutationFn: async (path: string) =>
+      parsed(downloadFolderSchema, await callHelper('/general/setDownloadFolder', { path })).path,
+    onSuccess: (path) => queryClient.setQueryData(downloadFolderQueryKey, path),
+  });
+}

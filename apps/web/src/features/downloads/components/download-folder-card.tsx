@@ -1,0 +1,111 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconFolder } from '../../../components/ui/icons.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { helperFailureMessage } from '../../helper/helper-failure.ts';
+import { useDownloadFolder, useSetDownloadFolder } from '../api/helper-downloads.ts';
+
+/** Where the helper saves downloads (`/general/getDownloadFolder`), and a form to change it. */
+export function DownloadFolderCard() {
+  const { t } = useTranslation();
+  const folder = useDownloadFolder();
+  const setFolder = useSetDownloadFolder();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const problemId = useId();
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const path = draft?.trim() ?? '';
+    if (path === '') {
+      setProblem(t('helper.errors.folderNotSelected'));
+      return;
+    }
+    setFolder.mutate(path, {
+      onSuccess: () => {
+        setDraft(null);
+        setProblem(null);
+        notify(t('downloads.folder.saved'), 'success');
+      },
+      onError: (error) => setProblem(helperFailureMessage(t, 'folderNotSelected', error)),
+    });
+  };
+
+  return (
+    <section className="card mb-4" aria-labelledby="download-folder-title">
+      <div className="card-body d-flex flex-wrap align-items-center gap-3">
+        <IconFolder size={24} className="text-primary flex-shrink-0" />
+        <div className="flex-grow-1 min-w-0">
+          <h2 id="download-folder-title" className="h6 mb-1">
+            {t('downloads.folder.title')}
+          </h2>
+          {folder.isError ? (
+            <div className="text-danger" role="alert">
+              {helperFailureMessage(t, 'loadFolder', folder.error)}
+            </div>
+          ) : folder.isPending ? (
+            <span className="text-body-secondary">{t('downloads.loading')}</span>
+          ) : folder.data === '' ? (
+            <div className="text-warning-emphasis" role="alert">
+              {t('helper.errors.folderNotSelected')}
+            </div>
+          ) : (
+            <code className="download-folder-path" data-testid="download-folder">
+              {folder.data}
+            </code>
+          )}
+        </div>
+        {draft === null ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            disabled={!folder.isSuccess}
+            onClick={() => setDraft(folder.data ?? '')}
+          >
+            {t('downloads.folder.change')}
+          </button>
+        ) : null}
+      </div>
+      {draft !== null ? (
+        <form className="card-body border-top" onSubmit={save} noValidate>
+          <label htmlFor={inputId} className="form-label">
+            {t('downloads.folder.label')}
+          </label>
+          <input
+            id={inputId}
+            className={`form-control${problem ? ' is-invalid' : ''}`}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            aria-describedby={problem ? problemId : undefined}
+            aria-invalid={problem ? true : undefined}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          {problem ? (
+            <div id={problemId} className="invalid-feedback d-block" role="alert">
+              {problem}
+            </div>
+          ) : (
+            <div className="form-text">{t('downloads.folder.hint')}</div>
+          )}
+          <div className="d-flex gap-2 mt-3">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={setFolder.isPending}>
+              {t('downloads.folder.save')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-light btn-sm"
+              onClick={() => {
+                setDraft(null);
+                setProblem(null);
+              }}
+            >
+              {t('downloads.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type APIRequestContext, expect } from '@playwright/test';
+import createTorrent from 'create-torrent';
+import { startRangeFileServer } from '../../apps/helper/src/downloads/range-file-server.ts';
+import { HELPER_PORTS } from '../../packages/contracts/src/helper.ts';
+
+export interface PublishedPackage {
+  name: string;
+  size: number;
+  torrentUrl: string;
+  /** A throw-away folder for the test: the package's source and a download folder for the helper. */
+  work: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A package published the way the downloads host does it: a .torrent whose only source is an HTTP
+ * web seed, both served from loopback by this test, slow enough that a download can be watched.
+ */
+export async function publishPackage(size: number, bytesPerSecond: number): Promise<PublishedPackage> {
+  const work = await mkdtemp(join(tmpdir(), 'benchside-e2e-downloads-'));
+  const name = 'e2e-firmware.bin';
+  const source = join(work, name);
+  const torrentFile = join(work, `${name}.torrent`);
+  await writeFile(source, randomBytes(size));
+  const server = await startRangeFileServer({
+    files: { [`/dl/${name}`]: source, [`/dl/${name}.torrent`]: torrentFile },
+    bytesPerSecond,
+  });
+  const torrent = await new Promise<Buffer>((resolve, reject) =>
+    createTorrent(
+      source,
+      { pieceLength: 256 * 1024, urlList: [server.url(`/dl/${name}`)], announceList: [] },
+      (error, bytes) => (error ? reject(error) : resolve(bytes)),
+    ),
+  );
+  await writeFile(torrentFile, torrent);
+  return {
+    name,
+    size,
+    torrentUrl: server.url(`/dl/${name}.torrent`),
+    work,
+    close: async () => {
+      await server.close();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The port of the helper that serves this portal: helpers of other portals on the machine refuse
+ * its origin, as they would refuse the page.
+ */
+export async function helperPortFor(request: APIRequestContext, portalOrigin: string): Promise<number> {
+  for (const port of HELPER_PORTS) {
+    const answer = await request
+      .post(`http://127.0.0.1:${port}/general/ping`, { headers: { origin: portalOrigin }, data: {} })
+      .catch(() => null);
+    if (answer?.ok()) return port;
+  }
+  throw new Error(`No helper on ${HELPER_PORTS.join(', ')} answers ${portalOrigin}`);
+}
+
+/** What the Files or Firmwares page does to start a download: `/downloads/add` on the helper. */
+export async function addDownload(
+  request: APIRequestContext,
+  port: number,
+  portalOrigin: string,
+  body: { url: string; soft: string; path: string },
+): Promise<void> {
+  const answer = await request.post(`http://127.0.0.1:${port}/downloads/add`, {
+    headers: { origin: portalOrigin },
+    data: body,
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
