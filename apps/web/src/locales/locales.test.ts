@@ -43,6 +43,14 @@ const SAME_AS_ENGLISH = new Set([
   'cards.firmware',
   'cards.login',
   'cards.machine',
+  // "Firmwares" as in the menu; German "Name", "Version", "Tool" and French "Date", "Actions",
+  // "Version" are spelt as in English.
+  'catalogue.firmwares.firmwares',
+  'catalogue.firmwares.version',
+  'catalogue.firmwares.soft',
+  'catalogue.name',
+  'catalogue.date',
+  'catalogue.actions',
 ]);
 
 describe('locales', () => {
