@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 import { signIn } from '../support/auth.ts';
-import { addDownload, helperPortFor, type PublishedPackage, publishPackage } from './web-seed.ts';
+import {
+  addDownload,
+  helperPortFor,
+  type PublishedPackage,
+  publishPackage,
+  removeAllDownloads,
+} from './web-seed.ts';
 
 const MB = 1024 * 1024;
 let published: PublishedPackage;
@@ -20,9 +26,11 @@ test.afterAll(async () => {
 test('a download through the helper: folder, progress, stop and start, browse, remove with its files', async ({
   page,
   baseURL,
+  request,
 }) => {
   test.setTimeout(90_000);
   const origin = new URL(baseURL ?? '').origin;
+  await removeAllDownloads(request, await helperPortFor(request, origin), origin);
   await signIn(page);
   await page.goto('/downloads');
 

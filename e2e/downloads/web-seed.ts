@@ -77,3 +77,22 @@ export async function addDownload(
   });
   expect(answer.status(), await answer.text()).toBe(200);
 }
+
+/**
+ * Earlier specs on the same stack (a firmware or a tool downloaded through the helper) leave rows
+ * in its list: removing them, files too, gives this spec the newcomer's empty helper.
+ */
+export async function removeAllDownloads(
+  request: APIRequestContext,
+  port: number,
+  portalOrigin: string,
+): Promise<void> {
+  const call = (path: string, data: object) =>
+    request.post(`http://127.0.0.1:${port}${path}`, { headers: { origin: portalOrigin }, data });
+  const listed = await call('/downloads/list', {});
+  expect(listed.status()).toBe(200);
+  for (const { hash } of (await listed.json()) as { hash: string }[]) {
+    const removed = await call('/downloads/remove', { hash, withData: true });
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
+}
