@@ -7,6 +7,7 @@ import {
   filesByParentResponseSchema,
   filesCollectionSchema,
   modelsCollectionSchema,
+  searchResultsSchema,
   softsCollectionSchema,
 } from '@benchside/contracts/catalogue';
 import parseTorrent from 'parse-torrent';
@@ -369,10 +370,10 @@ describe('catalogue API', () => {
       cookie,
       body: { query: 'samsung flash', itemsPerPage: 2 },
     });
-    const found = filesCollectionSchema.parse(await response.json());
+    const found = searchResultsSchema.parse(await response.json());
     expect(found.totalItems).toBe(3);
     expect(found.member).toHaveLength(2);
-    expect(found.member.every((item) => item.brand === 'Samsung')).toBe(true);
+    expect(found.member.every((hit) => hit.kind === 'firmware' && hit.file.brand === 'Samsung')).toBe(true);
     const empty = await call(api, 'POST', '/api/forum/post-search', { cookie, body: { query: ' ' } });
     expect(empty.status).toBe(400);
     const paging = await call(api, 'POST', '/api/forum/post-search', {

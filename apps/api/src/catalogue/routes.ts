@@ -11,9 +11,12 @@ import {
   modelsCollectionSchema,
   modelsQuerySchema,
   postSearchBodySchema,
+  type SearchHit,
+  searchResultsSchema,
   softsCollectionSchema,
 } from '@benchside/contracts/catalogue';
 import type { PagingQuery } from '@benchside/contracts/common';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
@@ -35,15 +38,15 @@ function entitledSql(userId: string) {
 /**
  * A search text as a prefix match on each of its words, all required: "g991 fw" finds
  * "SM-G991B_fw.bin". Only letters and digits reach `to_tsquery`, so its syntax cannot be injected.
- * Null when the text has no word at all.
+ * `weights` (e.g. 'A') restricts every word to lexemes of those weights. Null when the text has no word at all.
  */
-export function toPrefixQuery(text: string): string | null {
+export function toPrefixQuery(text: string, weights = ''): string | null {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '')
     .slice(0, 8);
-  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
+  return words.length === 0 ? null : words.map((word) => `${word}:*${weights}`).join(' & ');
 }
 
 function matches(query: string): Expression<SqlBool> {
@@ -347,36 +350,104 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
-        summary: "Full-text search over the catalogue's names (files, firmwares, tools, models), best first",
+        summary:
+          "Full-text search over the catalogue's names and, with support enabled, the knowledge base's titles, best first",
+        description:
+          'Every word is a prefix and all are required. Articles are matched on their title in the ' +
+          "user's language, or in English when the article has no text in it.",
         security: [{ session: [] }],
         body: postSearchBodySchema,
-        response: { 200: filesCollectionSchema },
+        response: { 200: searchResultsSchema },
       },
     },
     async (request) => {
       const user = signedInUser(request);
       const { query: text, page, itemsPerPage } = request.body;
-      const query = toPrefixQuery(text);
-      if (query === null) return { member: [], totalItems: 0 };
-      const [rows, total] = await Promise.all([
-        selectFiles(user.id)
-          .where(matches(query))
-          .orderBy(sql`ts_rank(search, to_tsquery('simple', ${query}))`, 'desc')
-          .orderBy('is_dir', 'desc')
-          .orderBy(sql`lower(file)`)
-          .orderBy('id')
-          .limit(itemsPerPage)
-          .offset((page - 1) * itemsPerPage)
-          .execute(),
-        db
-          .selectFrom('catalogue_files')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where(matches(query))
-          .executeTakeFirstOrThrow(),
+      const catalogueQuery = toPrefixQuery(text);
+      // Weight A is the title in kb_article_texts.search_vector: the body is not searched here.
+      const titleQuery = toPrefixQuery(text, 'A');
+      if (catalogueQuery === null || titleQuery === null) return { member: [], totalItems: 0 };
+      const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
+      const hits = searchHitsSql({
+        catalogueQuery,
+        titleQuery,
+        language,
+        withArticles: config.supportEnabled,
+      });
+      const [pageRows, total] = await Promise.all([
+        sql<{ source: 'catalogue' | 'article'; key: string; rank: number; title: string }>`
+          ${hits} select source, key, rank, title from hits
+          order by rank desc, lower(title), title, source, key
+          limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}`.execute(db),
+        sql<{ total: number }>`${hits} select count(*) as total from hits`.execute(db),
       ]);
-      return { member: rows.map(toFile), totalItems: Number(total.total) };
+      const fileIds = pageRows.rows.filter((row) => row.source === 'catalogue').map((row) => Number(row.key));
+      const textIds = pageRows.rows.filter((row) => row.source === 'article').map((row) => row.key);
+      const [files, articles] = await Promise.all([
+        fileIds.length === 0 ? [] : selectFiles(user.id).where('id', 'in', fileIds).execute(),
+        textIds.length === 0
+          ? []
+          : db
+              .selectFrom('kb_article_texts as t')
+              .innerJoin('kb_articles as a', 'a.id', 't.article_id')
+              .innerJoin('kb_categories as c', 'c.id', 'a.category_id')
+              .select(['t.id', 'a.slug', 'c.slug as category', 't.language'])
+              .where('t.id', 'in', textIds)
+              .execute(),
+      ]);
+      const filesById = new Map(files.map((row) => [String(row.id), toFile(row)]));
+      const articlesById = new Map(articles.map(({ id, ...article }) => [id, article]));
+      const member = pageRows.rows.flatMap((row): SearchHit[] => {
+        const rank = Number(row.rank);
+        if (row.source === 'article') {
+          const article = articlesById.get(row.key);
+          return article ? [{ kind: 'article', title: row.title, rank, article }] : [];
+        }
+        const file = filesById.get(row.key);
+        // A row removed between the two statements is left out rather than failing the search.
+        return file
+          ? [{ kind: file.isDir ? 'folder' : (file.kind ?? 'file'), title: row.title, rank, file }]
+          : [];
+      });
+      return { member, totalItems: Number(total.rows[0]?.total ?? 0) };
     },
   );
+}
+
+/**
+ * The matches of both sources as one `hits` relation `(source, key, rank, title)`, so they are
+ * ranked and paged together. Both ranks are `ts_rank` with 0.1 per matching word occurrence: the
+ * catalogue's vector is unweighted (D, 0.1 by default), and the article's title words (weight A)
+ * count 0.1 while its body (B) counts nothing. An article is matched in the reader's language, or
+ * in English when it has no text in that language (as the support service's `/kb/search` does).
+ */
+function searchHitsSql(options: {
+  catalogueQuery: string;
+  titleQuery: string;
+  language: Language;
+  withArticles: boolean;
+}) {
+  const { catalogueQuery, titleQuery, language, withArticles } = options;
+  const catalogue = sql`
+    select 'catalogue' as source, f.id::text as key, ts_rank(f.search, q.catalogue) as rank, f.file as title
+    from catalogue_files f, q where f.search @@ q.catalogue`;
+  // Two queries, one per configuration, so each side of the match can use the GIN index.
+  const articles = sql`
+    union all
+    select 'article', t.id::text,
+      ts_rank('{0, 0, 0, 0.1}', t.search_vector, case when t.language = ${language} then q.own else q.fallback end),
+      t.title
+    from kb_article_texts t, q
+    where (t.language = ${language} and t.search_vector @@ q.own)
+      or (t.language = ${DEFAULT_LANGUAGE} and t.search_vector @@ q.fallback and not exists (
+        select 1 from kb_article_texts own where own.article_id = t.article_id and own.language = ${language}))`;
+  return sql`
+    with q as (
+      select to_tsquery('simple', ${catalogueQuery}) as catalogue,
+        to_tsquery(kb_search_config(${language}), ${titleQuery}) as own,
+        to_tsquery(kb_search_config(${DEFAULT_LANGUAGE}), ${titleQuery}) as fallback
+    ),
+    hits as (${catalogue} ${withArticles ? articles : sql``})`;
 }
 
 /** The path of a package's torrent below the downloads host. */
