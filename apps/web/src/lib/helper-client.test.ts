@@ -136,4 +136,33 @@ describe('helper client', () => {
     });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('reads with GET and no body, probing the ports like the other calls', async () => {
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (url.port === '20051') throw new TypeError('Failed to fetch');
+      if (url.pathname === '/general/ping') return json(200, PING);
+      return json(200, { method: init?.method, body: init?.body ?? null, path: '/home/tech/Downloads' });
+    });
+    const client = createHelperClient({ fetch, storage: memoryStorage() });
+    await expect(client.getFromHelper('/general/getDownloadFolder')).resolves.toEqual({
+      method: 'GET',
+      body: null,
+      path: '/home/tech/Downloads',
+    });
+    expect(fetch).toHaveBeenLastCalledWith(
+      'http://127.0.0.1:20052/general/getDownloadFolder',
+      expect.objectContaining({ method: 'GET', mode: 'cors', credentials: 'omit' }),
+    );
+    expect(fetch.mock.lastCall?.[1]?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('turns a GET the helper refuses into a rejected HelperError', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 421 }));
+    const client = createHelperClient({ fetch, storage: memoryStorage() });
+    const error = await client.getFromHelper('/general/getDownloadFolder').catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(HelperError);
+    expect(error).toMatchObject({ reason: 'rejected', status: 421 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

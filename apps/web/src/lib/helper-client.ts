@@ -27,6 +27,8 @@ export class HelperError extends Error {
   }
 }
 
+type HelperMethod = 'GET' | 'POST';
+
 export interface HelperClientOptions {
   fetch?: typeof fetch;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
@@ -87,15 +89,20 @@ export function createHelperClient({
     }
   }
 
-  async function post(port: number, path: string, body: unknown): Promise<unknown> {
+  /** A JSON POST (body `{}` when none is given), or a GET without body: the helper's reads are GET. */
+  async function send(port: number, method: HelperMethod, path: string, body?: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await fetchImpl(`http://127.0.0.1:${port}${path}`, {
-        method: 'POST',
+        method,
         mode: 'cors',
         credentials: 'omit',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: JSON.stringify(body ?? {}),
+        ...(method === 'POST'
+          ? {
+              headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+              body: JSON.stringify(body ?? {}),
+            }
+          : { headers: { Accept: 'application/json' } }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -122,7 +129,7 @@ export function createHelperClient({
   }
 
   async function ping(port: number): Promise<HelperPingResponse> {
-    const answer = await post(port, '/general/ping', {});
+    const answer = await send(port, 'POST', '/general/ping', {});
     const { helperPingResponseSchema } = await loadContract();
     const parsed = helperPingResponseSchema.safeParse(answer);
     if (!parsed.success)
@@ -150,11 +157,11 @@ export function createHelperClient({
     return pendingDiscovery;
   }
 
-  /** `POST <path>` on the helper; when the remembered port does not answer, the ports are probed once. */
-  async function callHelper(path: string, body?: unknown): Promise<unknown> {
+  /** `<method> <path>` on the helper; when the remembered port does not answer, the ports are probed once. */
+  async function call(method: HelperMethod, path: string, body?: unknown): Promise<unknown> {
     const port = await currentPort();
     try {
-      return await post(port, path, body);
+      return await send(port, method, path, body);
     } catch (error) {
       const nobodyAnswered =
         error instanceof HelperError && (error.reason === 'unreachable' || error.reason === 'timeout');
@@ -162,12 +169,15 @@ export function createHelperClient({
       const found = await discoverPort();
       // The same port answering the probe now is not retried: a timed-out call may have arrived.
       if (found === null || found === port) throw error;
-      return post(found, path, body);
+      return send(found, method, path, body);
     }
   }
 
   return {
-    callHelper,
+    /** `POST <path>` with a JSON body: every helper call but the reads. */
+    callHelper: (path: string, body?: unknown) => call('POST', path, body),
+    /** `GET <path>`: the helper's reads, e.g. `/general/getDownloadFolder`. */
+    getFromHelper: (path: string) => call('GET', path),
     /**
      * `POST /general/ping`. Any failure on the remembered port (including an answer that is not
      * the helper's) probes the ports once: pinging twice is harmless, unlike other calls.
@@ -186,4 +196,4 @@ export function createHelperClient({
 
 export type HelperClient = ReturnType<typeof createHelperClient>;
 
-export const { callHelper, pingHelper } = createHelperClient();
+export const { callHelper, getFromHelper, pingHelper } = createHelperClient();

@@ -39,6 +39,13 @@ const SAME_AS_ENGLISH = new Set([
   'language.names.zh',
   'pages.account.layoutTitle',
   'pages.account.toolbarOption',
+  // The same word in German or French ("Name", "Date", "Actions", "Firmwares", "Version", "Tool").
+  'catalogue.name',
+  'catalogue.date',
+  'catalogue.actions',
+  'catalogue.firmwares.firmwares',
+  'catalogue.firmwares.version',
+  'catalogue.firmwares.soft',
 ]);
 
 describe('locales', () => {
