@@ -349,6 +349,21 @@ describe('catalogue API', () => {
     expect((await fetch(unknown)).status).toBe(404);
   });
 
+  it('accepts only the exact spelling of a signature', async () => {
+    const signer = await DownloadLinkSigner.load(api.db);
+    const expiresAt = new Date(Date.now() + 60_000);
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const path = `/any-${attempt}.bin`;
+      const { expires, signature } = signer.sign(path, expiresAt);
+      expect(signer.verify(path, String(expires), signature)).toBe(true);
+      // Every other last character, including those that decode to the same bytes.
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      for (const last of alphabet.replace(signature.at(-1) ?? '', '')) {
+        expect(signer.verify(path, String(expires), `${signature.slice(0, -1)}${last}`)).toBe(false);
+      }
+    }
+  });
+
   it('gives the same info hash for the same content, and unpublishing removes files and empty folders', async () => {
     const first = await publish('stable.bin', bytes(PIECE_LENGTH + 5, 20), {
       kind: 'file',

@@ -94,25 +94,49 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     entitled: row.entitled,
   });
 
-  /** One page of the tree, directories first, then by name. */
+  /** A post-search row: the hit, and the file's columns when it is a catalogue row (else nulls). */
+  type SearchRow = {
+    source: 'catalogue' | 'article';
+    rank: number;
+    title: string;
+    total: number;
+    slug: string | null;
+    category: string | null;
+    language: string | null;
+  } & { [K in keyof FileRow]: FileRow[K] | null };
+  const fileOf = (row: SearchRow): CatalogueFile | null => {
+    const { id, file, is_dir, created_at, entitled } = row;
+    // Null only on an article row: the left join finds no file there.
+    if (id === null || file === null || is_dir === null || created_at === null || entitled === null)
+      return null;
+    return toFile({ ...row, id, file, is_dir, created_at, entitled });
+  };
+
+  /**
+   * One page of the tree, directories first, then by name, with the total counted in the same
+   * statement (a second round trip would queue behind other requests on the embedded database).
+   */
   const listFiles = async (userId: string, where: FilesWhere, paging: PagingQuery) => {
-    const [rows, total] = await Promise.all([
-      selectFiles(userId)
-        .where(where)
-        .orderBy('is_dir', 'desc')
-        .orderBy(sql`lower(file)`)
-        .orderBy('file')
-        .orderBy('id')
-        .limit(paging.itemsPerPage)
-        .offset((paging.page - 1) * paging.itemsPerPage)
-        .execute(),
-      db
-        .selectFrom('catalogue_files')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where(where)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { member: rows.map(toFile), totalItems: Number(total.total) };
+    const rows = await selectFiles(userId)
+      .select(sql<number>`count(*) over ()`.as('total'))
+      .where(where)
+      .orderBy('is_dir', 'desc')
+      .orderBy(sql`lower(file)`)
+      .orderBy('file')
+      .orderBy('id')
+      .limit(paging.itemsPerPage)
+      .offset((paging.page - 1) * paging.itemsPerPage)
+      .execute();
+    const first = rows[0];
+    if (first) return { member: rows.map(toFile), totalItems: Number(first.total) };
+    // A page past the end has no row to carry the total.
+    if (paging.page === 1) return { member: [], totalItems: 0 };
+    const total = await db
+      .selectFrom('catalogue_files')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow();
+    return { member: [], totalItems: Number(total.total) };
   };
 
   app.get(
@@ -374,48 +398,55 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
         language,
         withArticles: config.supportEnabled,
       });
-      const [pageRows, total] = await Promise.all([
-        sql<{ source: 'catalogue' | 'article'; key: string; rank: number; title: string }>`
-          ${hits} select source, key, rank, title from hits
-          order by rank desc, lower(title), title, source, key
-          limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}`.execute(db),
-        sql<{ total: number }>`${hits} select count(*) as total from hits`.execute(db),
-      ]);
-      const fileIds = pageRows.rows.filter((row) => row.source === 'catalogue').map((row) => Number(row.key));
-      const textIds = pageRows.rows.filter((row) => row.source === 'article').map((row) => row.key);
-      const [files, articles] = await Promise.all([
-        fileIds.length === 0 ? [] : selectFiles(user.id).where('id', 'in', fileIds).execute(),
-        textIds.length === 0
-          ? []
-          : db
-              .selectFrom('kb_article_texts as t')
-              .innerJoin('kb_articles as a', 'a.id', 't.article_id')
-              .innerJoin('kb_categories as c', 'c.id', 'a.category_id')
-              .select(['t.id', 'a.slug', 'c.slug as category', 't.language'])
-              .where('t.id', 'in', textIds)
-              .execute(),
-      ]);
-      const filesById = new Map(files.map((row) => [String(row.id), toFile(row)]));
-      const articlesById = new Map(articles.map(({ id, ...article }) => [id, article]));
-      const member = pageRows.rows.flatMap((row): SearchHit[] => {
+      // One statement for the page, its total and what each hit needs: under load every round
+      // trip to the (embedded, single-connection) database is queued behind the others.
+      const rows = await sql<SearchRow>`
+        ${hits},
+        page as (
+          select source, file_id, text_id, rank, title, count(*) over () as total from hits
+          order by rank desc, lower(title), title, source, file_id, text_id
+          limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}
+        )
+        select page.source, page.rank, page.title, page.total,
+          catalogue_files.id, catalogue_files.file, catalogue_files.is_dir, catalogue_files.parent_id,
+          catalogue_files.size, catalogue_files.created_at, catalogue_files.kind, catalogue_files.brand,
+          catalogue_files.model, catalogue_files.soft, catalogue_files.version,
+          ${entitledSql(user.id)} as entitled,
+          kb_articles.slug, kb_categories.slug as category, kb_article_texts.language
+        from page
+        left join catalogue_files on catalogue_files.id = page.file_id
+        left join kb_article_texts on kb_article_texts.id = page.text_id
+        left join kb_articles on kb_articles.id = kb_article_texts.article_id
+        left join kb_categories on kb_categories.id = kb_articles.category_id
+        order by page.rank desc, lower(page.title), page.title, page.source, page.file_id, page.text_id`.execute(
+        db,
+      );
+      const member = rows.rows.flatMap((row): SearchHit[] => {
         const rank = Number(row.rank);
         if (row.source === 'article') {
-          const article = articlesById.get(row.key);
-          return article ? [{ kind: 'article', title: row.title, rank, article }] : [];
+          const { slug, category, language: textLanguage } = row;
+          if (slug === null || category === null || textLanguage === null) return [];
+          return [
+            { kind: 'article', title: row.title, rank, article: { slug, category, language: textLanguage } },
+          ];
         }
-        const file = filesById.get(row.key);
-        // A row removed between the two statements is left out rather than failing the search.
+        const file = fileOf(row);
         return file
           ? [{ kind: file.isDir ? 'folder' : (file.kind ?? 'file'), title: row.title, rank, file }]
           : [];
       });
+      const first = rows.rows[0];
+      if (first) return { member, totalItems: Number(first.total) };
+      // A page past the end has no row to carry the total.
+      if (page === 1) return { member, totalItems: 0 };
+      const total = await sql<{ total: number }>`${hits} select count(*) as total from hits`.execute(db);
       return { member, totalItems: Number(total.rows[0]?.total ?? 0) };
     },
   );
 }
 
 /**
- * The matches of both sources as one `hits` relation `(source, key, rank, title)`, so they are
+ * The matches of both sources as one `hits` relation `(source, file_id, text_id, rank, title)`, so they are
  * ranked and paged together. Both ranks are `ts_rank` with 0.1 per matching word occurrence: the
  * catalogue's vector is unweighted (D, 0.1 by default), and the article's title words (weight A)
  * count 0.1 while its body (B) counts nothing. An article is matched in the reader's language, or
@@ -429,12 +460,13 @@ function searchHitsSql(options: {
 }) {
   const { catalogueQuery, titleQuery, language, withArticles } = options;
   const catalogue = sql`
-    select 'catalogue' as source, f.id::text as key, ts_rank(f.search, q.catalogue) as rank, f.file as title
+    select 'catalogue' as source, f.id as file_id, null::uuid as text_id, ts_rank(f.search, q.catalogue) as rank,
+      f.file as title
     from catalogue_files f, q where f.search @@ q.catalogue`;
   // Two queries, one per configuration, so each side of the match can use the GIN index.
   const articles = sql`
     union all
-    select 'article', t.id::text,
+    select 'article', null, t.id,
       ts_rank('{0, 0, 0, 0.1}', t.search_vector, case when t.language = ${language} then q.own else q.fallback end),
       t.title
     from kb_article_texts t, q
