@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalogueFigures, measureCatalogue } from './catalogue.ts';
 import { measureHelperThroughput } from './helper-throughput.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureNotifications, notificationFigures } from './notifications.ts';
@@ -90,6 +91,11 @@ console.log('Load: the list and unread count of a user with 100,000 notification
 const notifications = await measureNotifications(root);
 figures.push(...notificationFigures(notifications));
 details.notifications = notifications;
+
+console.log('Load: the files listing and the catalogue search on the demo catalogue, 50 connections…');
+const catalogue = await measureCatalogue(root);
+figures.push(...catalogueFigures(catalogue));
+details.catalogue = catalogue;
 
 const widths = [0, 1, 2].map((column) =>
   Math.max(...figures.map((figure) => [figure.name, figure.value, figure.budget][column]?.length ?? 0)),

@@ -12,6 +12,8 @@ export type Stack = { baseUrl: string; database: string; stop: () => Promise<voi
 export interface StackOptions {
   /** Fills the database (DATA_DIR or DATABASE_URL of `env`) before the portal claims it. */
   prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
+  /** Configuration of this stack beside the defaults, e.g. `SUPPORT_ENABLED`. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The whole portal exactly as `npm start` runs it, on free ports with a throw-away DATA_DIR. */
@@ -26,6 +28,7 @@ export async function startStack(root: string, options: StackOptions = {}): Prom
     HELPER_CONFIG_DIR: join(scratch, 'helper'),
     DATA_DIR: join(scratch, 'data'),
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   // The embedded PGlite by default, as `npm start` runs; BENCH_DATABASE_URL measures a real PostgreSQL.
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;

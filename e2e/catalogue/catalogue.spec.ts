@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { type DownloadItem, downloadItemSchema } from '@benchside/contracts/helper';
+import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 
 test('a firmware is found by brand, then model, in the demo catalogue', async ({ page }) => {
@@ -62,14 +63,55 @@ test('the tools page lists the tools the user may use, installs one through the 
   const rows = page.getByRole('table').getByRole('rowheader');
   await expect(rows).toHaveText(['Benchside Flash', 'Benchside Unlock'], { timeout: 20_000 });
   const flash = page.getByRole('row', { name: /Benchside Flash/ });
-  const state = flash.getByText(/^(Not installed|Installed 1\.2\.0)$/);
-  await expect(state).toBeVisible({ timeout: 15_000 });
-  // The helper keeps its tools in the user's config folder (HELPER_CONFIG_DIR is not per run), so a
-  // previous run may have installed it already; a fresh machine goes through Install.
-  if ((await state.textContent()) === 'Not installed') {
-    await flash.getByRole('button', { name: 'Install Benchside Flash' }).click();
-  }
+  // The stack's helper starts on a fresh HELPER_CONFIG_DIR each run: nothing is installed yet.
+  await expect(flash.getByText('Not installed', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await flash.getByRole('button', { name: 'Install Benchside Flash' }).click();
   await expect(flash.getByText('Installed 1.2.0')).toBeVisible({ timeout: 60_000 });
   await flash.getByRole('button', { name: 'Run Benchside Flash' }).click();
   await expect(page.getByText('Error running tool')).toHaveCount(0);
+});
+
+/**
+ * The helper's downloads, asked as the web app asks them: on the port the app remembered, from the
+ * portal's origin (the helpers of other stacks on this machine refuse it).
+ */
+async function helperDownloads(page: Page): Promise<DownloadItem[]> {
+  const { origins } = await page.context().storageState();
+  const port =
+    origins.flatMap((origin) => origin.localStorage).find((entry) => entry.name === 'benchside_helper_port')
+      ?.value ?? '20051';
+  const response = await page.request.post(`http://127.0.0.1:${port}/downloads/list`, {
+    data: {},
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(200);
+  return downloadItemSchema.array().parse(await response.json());
+}
+
+test('a firmware is downloaded through the running helper from the local web seed', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/firmwares');
+  // The helper found and connected, so the page knows its port.
+  await expect(page.getByRole('button', { name: /helper status: connected/i })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('region', { name: 'Brands' }).getByRole('button', { name: 'Samsung' }).click();
+  await page
+    .getByRole('region', { name: 'Models' })
+    .getByRole('button', { name: /SM-A525F/ })
+    .click();
+  const file = 'SM-A525F_A525FXXU4CVJB.bin';
+  await page.getByRole('button', { name: `Download ${file}` }).click();
+  await expect(page.getByText(`${file} was added to your downloads.`)).toBeVisible();
+  await expect(page.getByText('Default download folder not selected!')).toHaveCount(0);
+
+  await expect
+    .poll(
+      async () => {
+        const item = (await helperDownloads(page)).find((download) => download.name === file);
+        return item && { state: item.state, progress: item.progress, downloaded: item.downloaded };
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual({ state: 'done', progress: 1, downloaded: 262_144 });
 });

@@ -7,6 +7,7 @@ import {
   filesByParentResponseSchema,
   filesCollectionSchema,
   modelsCollectionSchema,
+  searchResultsSchema,
   softsCollectionSchema,
 } from '@benchside/contracts/catalogue';
 import parseTorrent from 'parse-torrent';
@@ -348,6 +349,21 @@ describe('catalogue API', () => {
     expect((await fetch(unknown)).status).toBe(404);
   });
 
+  it('accepts only the exact spelling of a signature', async () => {
+    const signer = await DownloadLinkSigner.load(api.db);
+    const expiresAt = new Date(Date.now() + 60_000);
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const path = `/any-${attempt}.bin`;
+      const { expires, signature } = signer.sign(path, expiresAt);
+      expect(signer.verify(path, String(expires), signature)).toBe(true);
+      // Every other last character, including those that decode to the same bytes.
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      for (const last of alphabet.replace(signature.at(-1) ?? '', '')) {
+        expect(signer.verify(path, String(expires), `${signature.slice(0, -1)}${last}`)).toBe(false);
+      }
+    }
+  });
+
   it('gives the same info hash for the same content, and unpublishing removes files and empty folders', async () => {
     const first = await publish('stable.bin', bytes(PIECE_LENGTH + 5, 20), {
       kind: 'file',
@@ -369,10 +385,10 @@ describe('catalogue API', () => {
       cookie,
       body: { query: 'samsung flash', itemsPerPage: 2 },
     });
-    const found = filesCollectionSchema.parse(await response.json());
+    const found = searchResultsSchema.parse(await response.json());
     expect(found.totalItems).toBe(3);
     expect(found.member).toHaveLength(2);
-    expect(found.member.every((item) => item.brand === 'Samsung')).toBe(true);
+    expect(found.member.every((hit) => hit.kind === 'firmware' && hit.file.brand === 'Samsung')).toBe(true);
     const empty = await call(api, 'POST', '/api/forum/post-search', { cookie, body: { query: ' ' } });
     expect(empty.status).toBe(400);
     const paging = await call(api, 'POST', '/api/forum/post-search', {

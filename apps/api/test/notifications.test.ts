@@ -8,7 +8,7 @@ import {
 } from '@benchside/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUsageError } from '../src/admin/command.ts';
-import { notifyCommand } from '../src/admin/commands/notify.ts';
+import { command as notifyCommand } from '../src/admin/commands/notify.ts';
 import { sendNotification } from '../src/notifications/store.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../src/seed/demo.ts';
 import { call, errorOf, signIn } from './accounts-helpers.ts';

@@ -116,7 +116,7 @@ export const softSchema = z.object({
 export type Soft = z.infer<typeof softSchema>;
 export const softsCollectionSchema = collectionSchema(softSchema);
 
-/** `POST /api/forum/post-search`: full-text search over the catalogue's names, paged. */
+/** `POST /api/forum/post-search`: full-text search over the catalogue's names and the knowledge base's titles, paged. */
 export const postSearchBodySchema = z.object({
   query: z
     .string()
@@ -127,3 +127,42 @@ export const postSearchBodySchema = z.object({
   itemsPerPage: z.number().int().min(1).max(100).default(30),
 });
 export type PostSearchBody = z.input<typeof postSearchBodySchema>;
+
+/** What a search hit is: a catalogue row (a folder or a package of one kind) or a knowledge-base article. */
+export const SEARCH_HIT_KINDS = ['folder', ...CATALOGUE_KINDS, 'article'] as const;
+export type SearchHitKind = (typeof SEARCH_HIT_KINDS)[number];
+
+const hitFields = {
+  /** The file name, or the article's title in the reader's language (English when not translated). */
+  title: z.string(),
+  /** `ts_rank` on one scale for both sources: higher is better; results come best first. */
+  rank: z.number(),
+};
+
+/** A folder or package: open it with `/api/file/get-by-parent?parent=` or download it by `file.id`. */
+export const catalogueSearchHitSchema = z.object({
+  kind: z.enum(['folder', ...CATALOGUE_KINDS]),
+  ...hitFields,
+  file: catalogueFileSchema,
+});
+
+/** A knowledge-base article: the web app shows it at `/support/articles/{slug}`. */
+export const articleSearchHitSchema = z.object({
+  kind: z.literal('article'),
+  ...hitFields,
+  article: z.object({
+    slug: z.string(),
+    /** The category's slug. */
+    category: z.string(),
+    /** The language of `title`. */
+    language: z.string(),
+  }),
+});
+
+export const searchHitSchema = z.discriminatedUnion('kind', [
+  catalogueSearchHitSchema,
+  articleSearchHitSchema,
+]);
+export type SearchHit = z.infer<typeof searchHitSchema>;
+export const searchResultsSchema = collectionSchema(searchHitSchema);
+export type SearchResults = z.infer<typeof searchResultsSchema>;

@@ -11,13 +11,13 @@ import { type AdminCommand, AdminUsageError } from './command.ts';
 const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   reply: async () => (await import('./commands/reply.ts')).command,
   kb: async () => (await import('./commands/kb.ts')).command,
-  publish: async () => (await import('./commands/publish.ts')).default,
-  unpublish: async () => (await import('./commands/unpublish.ts')).default,
-  list: async () => (await import('./commands/list.ts')).default,
-  notify: async () => (await import('./commands/notify.ts')).notifyCommand,
-  card: () => import('./commands/card.ts').then((module) => module.command),
-  credit: () => import('./commands/credit.ts').then((module) => module.command),
-  product: () => import('./commands/product.ts').then((module) => module.command),
+  publish: async () => (await import('./commands/publish.ts')).command,
+  unpublish: async () => (await import('./commands/unpublish.ts')).command,
+  list: async () => (await import('./commands/list.ts')).command,
+  notify: async () => (await import('./commands/notify.ts')).command,
+  card: async () => (await import('./commands/card.ts')).command,
+  credit: async () => (await import('./commands/credit.ts')).command,
+  product: async () => (await import('./commands/product.ts')).command,
 };
 
 function printUsage(stream: NodeJS.WriteStream): void {

@@ -61,6 +61,9 @@ export class DownloadLinkSigner {
     if (typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
     const seconds = Number(expires);
     if (seconds * 1000 <= now) return false;
-    return timingSafeEqual(Buffer.from(signature, 'base64url'), this.#mac(path, seconds));
+    // The text is compared, not its decoded bytes: the last of 43 characters carries 2 unused bits,
+    // so decoding would accept four spellings of one signature.
+    const expected = this.#mac(path, seconds).toString('base64url');
+    return timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
   }
 }

@@ -11,9 +11,12 @@ import {
   modelsCollectionSchema,
   modelsQuerySchema,
   postSearchBodySchema,
+  type SearchHit,
+  searchResultsSchema,
   softsCollectionSchema,
 } from '@benchside/contracts/catalogue';
 import type { PagingQuery } from '@benchside/contracts/common';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
@@ -35,15 +38,15 @@ function entitledSql(userId: string) {
 /**
  * A search text as a prefix match on each of its words, all required: "g991 fw" finds
  * "SM-G991B_fw.bin". Only letters and digits reach `to_tsquery`, so its syntax cannot be injected.
- * Null when the text has no word at all.
+ * `weights` (e.g. 'A') restricts every word to lexemes of those weights. Null when the text has no word at all.
  */
-export function toPrefixQuery(text: string): string | null {
+export function toPrefixQuery(text: string, weights = ''): string | null {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '')
     .slice(0, 8);
-  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
+  return words.length === 0 ? null : words.map((word) => `${word}:*${weights}`).join(' & ');
 }
 
 function matches(query: string): Expression<SqlBool> {
@@ -91,25 +94,49 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     entitled: row.entitled,
   });
 
-  /** One page of the tree, directories first, then by name. */
+  /** A post-search row: the hit, and the file's columns when it is a catalogue row (else nulls). */
+  type SearchRow = {
+    source: 'catalogue' | 'article';
+    rank: number;
+    title: string;
+    total: number;
+    slug: string | null;
+    category: string | null;
+    language: string | null;
+  } & { [K in keyof FileRow]: FileRow[K] | null };
+  const fileOf = (row: SearchRow): CatalogueFile | null => {
+    const { id, file, is_dir, created_at, entitled } = row;
+    // Null only on an article row: the left join finds no file there.
+    if (id === null || file === null || is_dir === null || created_at === null || entitled === null)
+      return null;
+    return toFile({ ...row, id, file, is_dir, created_at, entitled });
+  };
+
+  /**
+   * One page of the tree, directories first, then by name, with the total counted in the same
+   * statement (a second round trip would queue behind other requests on the embedded database).
+   */
   const listFiles = async (userId: string, where: FilesWhere, paging: PagingQuery) => {
-    const [rows, total] = await Promise.all([
-      selectFiles(userId)
-        .where(where)
-        .orderBy('is_dir', 'desc')
-        .orderBy(sql`lower(file)`)
-        .orderBy('file')
-        .orderBy('id')
-        .limit(paging.itemsPerPage)
-        .offset((paging.page - 1) * paging.itemsPerPage)
-        .execute(),
-      db
-        .selectFrom('catalogue_files')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where(where)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { member: rows.map(toFile), totalItems: Number(total.total) };
+    const rows = await selectFiles(userId)
+      .select(sql<number>`count(*) over ()`.as('total'))
+      .where(where)
+      .orderBy('is_dir', 'desc')
+      .orderBy(sql`lower(file)`)
+      .orderBy('file')
+      .orderBy('id')
+      .limit(paging.itemsPerPage)
+      .offset((paging.page - 1) * paging.itemsPerPage)
+      .execute();
+    const first = rows[0];
+    if (first) return { member: rows.map(toFile), totalItems: Number(first.total) };
+    // A page past the end has no row to carry the total.
+    if (paging.page === 1) return { member: [], totalItems: 0 };
+    const total = await db
+      .selectFrom('catalogue_files')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow();
+    return { member: [], totalItems: Number(total.total) };
   };
 
   app.get(
@@ -347,36 +374,112 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
-        summary: "Full-text search over the catalogue's names (files, firmwares, tools, models), best first",
+        summary:
+          "Full-text search over the catalogue's names and, with support enabled, the knowledge base's titles, best first",
+        description:
+          'Every word is a prefix and all are required. Articles are matched on their title in the ' +
+          "user's language, or in English when the article has no text in it.",
         security: [{ session: [] }],
         body: postSearchBodySchema,
-        response: { 200: filesCollectionSchema },
+        response: { 200: searchResultsSchema },
       },
     },
     async (request) => {
       const user = signedInUser(request);
       const { query: text, page, itemsPerPage } = request.body;
-      const query = toPrefixQuery(text);
-      if (query === null) return { member: [], totalItems: 0 };
-      const [rows, total] = await Promise.all([
-        selectFiles(user.id)
-          .where(matches(query))
-          .orderBy(sql`ts_rank(search, to_tsquery('simple', ${query}))`, 'desc')
-          .orderBy('is_dir', 'desc')
-          .orderBy(sql`lower(file)`)
-          .orderBy('id')
-          .limit(itemsPerPage)
-          .offset((page - 1) * itemsPerPage)
-          .execute(),
-        db
-          .selectFrom('catalogue_files')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where(matches(query))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { member: rows.map(toFile), totalItems: Number(total.total) };
+      const catalogueQuery = toPrefixQuery(text);
+      // Weight A is the title in kb_article_texts.search_vector: the body is not searched here.
+      const titleQuery = toPrefixQuery(text, 'A');
+      if (catalogueQuery === null || titleQuery === null) return { member: [], totalItems: 0 };
+      const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
+      const hits = searchHitsSql({
+        catalogueQuery,
+        titleQuery,
+        language,
+        withArticles: config.supportEnabled,
+      });
+      // One statement for the page, its total and what each hit needs: under load every round
+      // trip to the (embedded, single-connection) database is queued behind the others.
+      const rows = await sql<SearchRow>`
+        ${hits},
+        page as (
+          select source, file_id, text_id, rank, title, count(*) over () as total from hits
+          order by rank desc, lower(title), title, source, file_id, text_id
+          limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}
+        )
+        select page.source, page.rank, page.title, page.total,
+          catalogue_files.id, catalogue_files.file, catalogue_files.is_dir, catalogue_files.parent_id,
+          catalogue_files.size, catalogue_files.created_at, catalogue_files.kind, catalogue_files.brand,
+          catalogue_files.model, catalogue_files.soft, catalogue_files.version,
+          ${entitledSql(user.id)} as entitled,
+          kb_articles.slug, kb_categories.slug as category, kb_article_texts.language
+        from page
+        left join catalogue_files on catalogue_files.id = page.file_id
+        left join kb_article_texts on kb_article_texts.id = page.text_id
+        left join kb_articles on kb_articles.id = kb_article_texts.article_id
+        left join kb_categories on kb_categories.id = kb_articles.category_id
+        order by page.rank desc, lower(page.title), page.title, page.source, page.file_id, page.text_id`.execute(
+        db,
+      );
+      const member = rows.rows.flatMap((row): SearchHit[] => {
+        const rank = Number(row.rank);
+        if (row.source === 'article') {
+          const { slug, category, language: textLanguage } = row;
+          if (slug === null || category === null || textLanguage === null) return [];
+          return [
+            { kind: 'article', title: row.title, rank, article: { slug, category, language: textLanguage } },
+          ];
+        }
+        const file = fileOf(row);
+        return file
+          ? [{ kind: file.isDir ? 'folder' : (file.kind ?? 'file'), title: row.title, rank, file }]
+          : [];
+      });
+      const first = rows.rows[0];
+      if (first) return { member, totalItems: Number(first.total) };
+      // A page past the end has no row to carry the total.
+      if (page === 1) return { member, totalItems: 0 };
+      const total = await sql<{ total: number }>`${hits} select count(*) as total from hits`.execute(db);
+      return { member, totalItems: Number(total.rows[0]?.total ?? 0) };
     },
   );
+}
+
+/**
+ * The matches of both sources as one `hits` relation `(source, file_id, text_id, rank, title)`, so they are
+ * ranked and paged together. Both ranks are `ts_rank` with 0.1 per matching word occurrence: the
+ * catalogue's vector is unweighted (D, 0.1 by default), and the article's title words (weight A)
+ * count 0.1 while its body (B) counts nothing. An article is matched in the reader's language, or
+ * in English when it has no text in that language (as the support service's `/kb/search` does).
+ */
+function searchHitsSql(options: {
+  catalogueQuery: string;
+  titleQuery: string;
+  language: Language;
+  withArticles: boolean;
+}) {
+  const { catalogueQuery, titleQuery, language, withArticles } = options;
+  const catalogue = sql`
+    select 'catalogue' as source, f.id as file_id, null::uuid as text_id, ts_rank(f.search, q.catalogue) as rank,
+      f.file as title
+    from catalogue_files f, q where f.search @@ q.catalogue`;
+  // Two queries, one per configuration, so each side of the match can use the GIN index.
+  const articles = sql`
+    union all
+    select 'article', null, t.id,
+      ts_rank('{0, 0, 0, 0.1}', t.search_vector, case when t.language = ${language} then q.own else q.fallback end),
+      t.title
+    from kb_article_texts t, q
+    where (t.language = ${language} and t.search_vector @@ q.own)
+      or (t.language = ${DEFAULT_LANGUAGE} and t.search_vector @@ q.fallback and not exists (
+        select 1 from kb_article_texts own where own.article_id = t.article_id and own.language = ${language}))`;
+  return sql`
+    with q as (
+      select to_tsquery('simple', ${catalogueQuery}) as catalogue,
+        to_tsquery(kb_search_config(${language}), ${titleQuery}) as own,
+        to_tsquery(kb_search_config(${DEFAULT_LANGUAGE}), ${titleQuery}) as fallback
+    ),
+    hits as (${catalogue} ${withArticles ? articles : sql``})`;
 }
 
 /** The path of a package's torrent below the downloads host. */

@@ -158,4 +158,13 @@ describe('helper client', () => {
       'GET 20052/general/getDownloadFolder',
     ]);
   });
+
+  it('turns a GET the helper refuses into a rejected HelperError', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 421 }));
+    const client = createHelperClient({ fetch, storage: memoryStorage() });
+    const error = await client.readHelper('/general/getDownloadFolder').catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(HelperError);
+    expect(error).toMatchObject({ reason: 'rejected', status: 421 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

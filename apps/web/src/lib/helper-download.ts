@@ -1,25 +1,60 @@
-import { type DownloadItem, downloadItemSchema } from '@benchside/contracts/helper';
+import { type DownloadItem, downloadFolderSchema, downloadItemSchema } from '@benchside/contracts/helper';
 import { getDownloadLink } from './catalogue-api.ts';
-import { callHelper } from './helper-client.ts';
+import { callHelper, readHelper } from './helper-client.ts';
+
+/** The spec §8 message of each way a download can fail before the helper has it, and its i18n key. */
+const MESSAGE_KEYS = {
+  'We cannot load your download folder': 'catalogue.errors.loadDownloadFolder',
+  'Default download folder not selected!': 'catalogue.errors.noDownloadFolder',
+  'File download error': 'catalogue.errors.fileDownload',
+  'Error to add file download': 'catalogue.errors.addDownload',
+} as const;
+
+type SpecMessage = keyof typeof MESSAGE_KEYS;
 
 /** A download that could not be handed to the helper, with the spec §8 message to show. */
 export class HelperDownloadError extends Error {
   override readonly name = 'HelperDownloadError';
 
   constructor(
-    /** 'File download error' (no link) or 'Error to add file download' (the helper refused or is away). */
-    readonly specMessage: 'File download error' | 'Error to add file download',
+    readonly specMessage: SpecMessage,
     override readonly cause: unknown,
   ) {
     super(specMessage);
   }
+
+  get messageKey(): (typeof MESSAGE_KEYS)[SpecMessage] {
+    return MESSAGE_KEYS[this.specMessage];
+  }
+
+  /** The helper's download folder is the problem: what the user fixes in the helper, whatever was downloading. */
+  get isFolderProblem(): boolean {
+    return this.specMessage !== 'File download error' && this.specMessage !== 'Error to add file download';
+  }
 }
 
 /**
- * Asks the API for a signed torrent link to the package and hands it to the helper's
- * `/downloads/add` with the package hash, so the helper may install what it fetched.
+ * The helper's download folder (`GET /general/getDownloadFolder`), checked before anything is
+ * asked of the API: a helper that cannot say where files go, or has no folder, gets no download.
+ */
+async function downloadFolder(): Promise<string> {
+  let path: string;
+  try {
+    ({ path } = downloadFolderSchema.parse(await readHelper('/general/getDownloadFolder')));
+  } catch (error) {
+    throw new HelperDownloadError('We cannot load your download folder', error);
+  }
+  if (path.trim() === '') throw new HelperDownloadError('Default download folder not selected!', null);
+  return path;
+}
+
+/**
+ * Checks the helper's download folder, asks the API for a signed torrent link to the package and
+ * hands it to the helper's `/downloads/add` with the package hash, so the helper may install what
+ * it fetched.
  */
 export async function downloadThroughHelper(fileId: number): Promise<DownloadItem> {
+  await downloadFolder();
   let link: Awaited<ReturnType<typeof getDownloadLink>>;
   try {
     link = await getDownloadLink(fileId);

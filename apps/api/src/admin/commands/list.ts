@@ -1,7 +1,7 @@
 import { listPackages } from '../../catalogue/publish.ts';
 import type { AdminCommand } from '../command.ts';
 
-const command: AdminCommand = {
+export const command: AdminCommand = {
   usage: 'list',
   options: {},
   async run({ db, print }) {
@@ -30,5 +30,3 @@ const command: AdminCommand = {
     }
   },
 };
-
-export default command;

@@ -8,7 +8,7 @@ import { type AdminCommand, AdminUsageError, requireOption } from '../command.ts
  * username or e-mail) or for every user. `--all` is one INSERT … SELECT over the users table, so a
  * large base costs one statement, not one per user, and readers are never blocked by it.
  */
-export const notifyCommand: AdminCommand = {
+export const command: AdminCommand = {
   usage: 'notify --user U|--all --message M',
   options: {
     user: { type: 'string' },

@@ -6,7 +6,7 @@ function optional(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-const command: AdminCommand = {
+export const command: AdminCommand = {
   usage:
     'publish <file> --kind firmware|tool|file [--brand B --model M] [--soft S] [--version V] [--folder a/b] [--name N] [--restricted]',
   options: {
@@ -48,5 +48,3 @@ const command: AdminCommand = {
     }
   },
 };
-
-export default command;

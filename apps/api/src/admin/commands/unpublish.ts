@@ -1,7 +1,7 @@
 import { PublishError, unpublishPackage } from '../../catalogue/publish.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 
-const command: AdminCommand = {
+export const command: AdminCommand = {
   usage: 'unpublish <name|id>',
   options: {},
   async run({ config, db, print }, { positionals }) {
@@ -17,5 +17,3 @@ const command: AdminCommand = {
     }
   },
 };
-
-export default command;

@@ -20,10 +20,12 @@ export function HelperDownloadButton({
     mutationFn: () => downloadThroughHelper(fileId),
     onSuccess: () => notify(t('catalogue.downloadAdded', { file }), 'success'),
     onError: (error) => {
-      const message =
-        error instanceof HelperDownloadError && error.specMessage === 'File download error'
-          ? apiErrorMessage(t, error.cause, t('catalogue.errors.fileDownload'))
-          : t('catalogue.errors.addDownload');
+      // The API's own reason when it refused the link (e.g. a package the user may not have).
+      const message = !(error instanceof HelperDownloadError)
+        ? t('catalogue.errors.addDownload')
+        : error.specMessage === 'File download error'
+          ? apiErrorMessage(t, error.cause, t(error.messageKey))
+          : t(error.messageKey);
       notify(message, 'error');
     },
   });

@@ -9,7 +9,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useSofts } from '../../../lib/catalogue-api.ts';
 import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
 import { callHelper } from '../../../lib/helper-client.ts';
-import { downloadThroughHelper } from '../../../lib/helper-download.ts';
+import { downloadThroughHelper, HelperDownloadError } from '../../../lib/helper-download.ts';
 import { notify } from '../../../lib/notify.ts';
 
 const INSTALLED_QUERY_KEY = ['helper', 'software'];
@@ -29,7 +29,8 @@ async function installTool(
   let hash: string;
   try {
     hash = (await downloadThroughHelper(soft.fileId)).hash;
-  } catch {
+  } catch (error) {
+    if (error instanceof HelperDownloadError && error.isFolderProblem) throw error;
     throw new Error(messages.download);
   }
   const deadline = Date.now() + DOWNLOAD_TIMEOUT_MS;
@@ -63,7 +64,14 @@ export function ToolsPage() {
       }),
     onSuccess: (_result, { soft }) => notify(t('catalogue.tools.installed', { name: soft.name }), 'success'),
     onError: (error) =>
-      notify(error instanceof Error ? error.message : t('catalogue.errors.softwareInstall'), 'error'),
+      notify(
+        error instanceof HelperDownloadError
+          ? t(error.messageKey)
+          : error instanceof Error
+            ? error.message
+            : t('catalogue.errors.softwareInstall'),
+        'error',
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: INSTALLED_QUERY_KEY }),
   });
   const run = useMutation({

@@ -1,0 +1,119 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HelperDownloadButton } from './helper-download-button.tsx';
+
+const toasts = vi.hoisted(() => [] as { message: string; kind: string | undefined }[]);
+vi.mock('../../lib/notify.ts', () => ({
+  notify: (message: string, kind?: string) => toasts.push({ message, kind }),
+}));
+
+const LINK = {
+  id: 7,
+  file: 'SM-G991B_fw.bin',
+  url: 'http://127.0.0.1:8080/dl/SM-G991B_fw.bin.torrent?expires=1&signature=x',
+  expiresAt: '2026-01-01T00:00:00.000Z',
+  soft: 'Benchside Flash',
+  sha256: 'a'.repeat(64),
+  size: 1024,
+  infoHash: 'b'.repeat(40),
+};
+
+const ITEM = {
+  hash: LINK.infoHash,
+  name: LINK.file,
+  soft: LINK.soft,
+  path: '/home/tech/Downloads/Benchside',
+  size: 1024,
+  downloaded: 0,
+  progress: 0,
+  downloadSpeed: 0,
+  state: 'downloading',
+  eta: null,
+};
+
+interface Stack {
+  /** The helper's answer to `GET /general/getDownloadFolder`, or null when no helper runs. */
+  folder: Response | null;
+  link?: Response;
+}
+
+/** The main API and a helper on 20051, as the browser's fetch sees them; records every call. */
+function stubStack({ folder, link = Response.json(LINK) }: Stack) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const path = url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '');
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (url.startsWith('/api/file/get-download-link/')) return link;
+      if (folder === null) throw new TypeError('Failed to fetch');
+      if (path === '/general/ping') return Response.json({ ok: true, version: '1.0.0' });
+      if (path === '/general/getDownloadFolder') return folder;
+      if (path === '/downloads/add') return Response.json(ITEM);
+      return new Response(null, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+async function clickDownload() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <HelperDownloadButton fileId={7} file={LINK.file} entitled />
+    </QueryClientProvider>,
+  );
+  await userEvent.setup().click(screen.getByRole('button', { name: `Download ${LINK.file}` }));
+  await expect.poll(() => toasts.length).toBe(1);
+  return toasts[0];
+}
+
+describe('HelperDownloadButton', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toasts.length = 0;
+  });
+
+  it('checks the download folder, then hands the signed link to the helper', async () => {
+    const calls = stubStack({ folder: Response.json({ path: '/home/tech/Downloads/Benchside' }) });
+    expect(await clickDownload()).toEqual({
+      message: 'SM-G991B_fw.bin was added to your downloads.',
+      kind: 'success',
+    });
+    expect(calls).toEqual([
+      'GET /general/getDownloadFolder',
+      'GET /api/file/get-download-link/7',
+      'POST /downloads/add',
+    ]);
+  });
+
+  it('says the default download folder is not selected, and downloads nothing', async () => {
+    const calls = stubStack({ folder: Response.json({ path: '' }) });
+    expect(await clickDownload()).toEqual({
+      message: 'Default download folder not selected!',
+      kind: 'error',
+    });
+    expect(calls).toEqual(['GET /general/getDownloadFolder']);
+  });
+
+  it('says the download folder cannot be loaded when the helper does not answer', async () => {
+    const calls = stubStack({ folder: null });
+    expect(await clickDownload()).toEqual({ message: 'We cannot load your download folder', kind: 'error' });
+    expect(calls).not.toContain('GET /api/file/get-download-link/7');
+  });
+
+  it('says the download folder cannot be loaded when the helper answers something else', async () => {
+    stubStack({ folder: Response.json({ message: 'Internal error' }, { status: 500 }) });
+    expect(await clickDownload()).toEqual({ message: 'We cannot load your download folder', kind: 'error' });
+  });
+
+  it("shows the API's reason when it refuses the link", async () => {
+    stubStack({
+      folder: Response.json({ path: '/downloads' }),
+      link: Response.json({ message: 'You do not have access to this file' }, { status: 403 }),
+    });
+    expect(await clickDownload()).toEqual({ message: 'You do not have access to this file', kind: 'error' });
+  });
+});
