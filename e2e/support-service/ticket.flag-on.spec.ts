@@ -27,7 +27,6 @@ test('the ticket form explains what is missing and refuses a file over 10 MB bef
   await expect(attached).toHaveCount(0);
 });
 
-// Needs POST /eup/upload and POST /eup/submit-ticket (built on the support service in parallel).
 test('a ticket with a file is sent, and its conversation opens in the portal', async ({ page }) => {
   await signIn(page);
   await page.goto('/support/ticket');
@@ -45,7 +44,7 @@ test('a ticket with a file is sent, and its conversation opens in the portal', a
   ]);
   const attached = page.getByRole('list', { name: 'Attached files' });
   await expect(attached.getByRole('listitem')).toHaveCount(2);
-  await expect(attached.getByRole('listitem').filter({ hasText: 'helper.log' })).toContainText('29 byte');
+  await expect(attached.getByRole('listitem').filter({ hasText: 'helper.log' })).toContainText('28 byte');
   await attached.getByRole('button', { name: 'Remove wrong.txt' }).click();
   await expect(attached.getByRole('listitem')).toHaveCount(1);
 
@@ -53,5 +52,9 @@ test('a ticket with a file is sent, and its conversation opens in the portal', a
   await expect(page.getByRole('heading', { name: 'Your ticket has been sent' })).toBeVisible();
   await page.getByRole('link', { name: 'Open the conversation' }).click();
   await expect(page).toHaveURL(/\/conversations\/[^/]+$/);
-  await expect(page.getByText(subject)).toBeVisible();
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  await expect(
+    page.getByText('The firmware flash stops at 40 % every time, with the original cable.'),
+  ).toBeVisible();
+  await expect(page.getByText('helper.log')).toBeVisible();
 });
