@@ -136,6 +136,23 @@ describe('notifications', () => {
       }
     });
 
+    it('answers users polling at the same moment each with their own count and page', async () => {
+      // Reads of one moment share queries (one counters query, one per distinct page): never answers.
+      const [miaUnread, nedUnread, miaPage, nedPage, miaAgain, miaSmaller] = await Promise.all([
+        unread(mia),
+        unread(ned),
+        list(mia, '?itemsPerPage=3'),
+        list(ned, '?itemsPerPage=3'),
+        list(mia, '?itemsPerPage=3'),
+        list(mia, '?itemsPerPage=2'),
+      ]);
+      expect([miaUnread, nedUnread]).toEqual([12, 3]);
+      expect(miaPage.member.map((item) => item.message)).toEqual(['Mia 12', 'Mia 11', 'Mia 10']);
+      expect(nedPage.member.map((item) => item.message)).toEqual(['Ned 3', 'Ned 2', 'Ned 1']);
+      expect(miaAgain).toEqual(miaPage);
+      expect(miaSmaller.member.map((item) => item.message)).toEqual(['Mia 12', 'Mia 11']);
+    });
+
     it('counts the total and the unread separately', async () => {
       expect(await total(mia)).toBe(12);
       expect(await unread(mia)).toBe(12);

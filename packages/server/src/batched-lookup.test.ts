@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchedLookup } from './batched-lookup.ts';
+import { batchedLookup, sharedReads } from './batched-lookup.ts';
 
 function recordingLookup(answer: (keys: string[]) => Map<string, string> | Error) {
   const calls: string[][] = [];
@@ -42,5 +42,50 @@ describe('batchedLookup', () => {
     const { lookup } = recordingLookup(() => new Error('database down'));
     const results = await Promise.allSettled([lookup('a'), lookup('b')]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+});
+
+describe('sharedReads', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('runs one read per distinct key for all callers of one turn', async () => {
+    const reads: string[] = [];
+    const shared = sharedReads<string>();
+    const read = (key: string) =>
+      shared(key, async () => {
+        reads.push(key);
+        return `${key}!`;
+      });
+    expect(await Promise.all([read('a'), read('b'), read('a'), read('a')])).toEqual(['a!', 'b!', 'a!', 'a!']);
+    expect(reads).toEqual(['a', 'b']);
+  });
+
+  it('starts the read only after the turn, so a caller late in the turn still gets a fresh answer', async () => {
+    let value = 'old';
+    const shared = sharedReads<string>();
+    const first = shared('k', async () => value);
+    value = 'new';
+    const second = shared('k', async () => value);
+    expect(await Promise.all([first, second])).toEqual(['new', 'new']);
+  });
+
+  it('reads again for a caller of a later turn', async () => {
+    let reads = 0;
+    const shared = sharedReads<number>();
+    const first = shared('k', async () => ++reads);
+    await nextTurn();
+    const second = shared('k', async () => ++reads);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+  });
+
+  it('rejects only the callers of the key whose read failed', async () => {
+    const shared = sharedReads<string>();
+    const read = (key: string) =>
+      shared(key, async () => {
+        if (key === 'bad') throw new Error('database down');
+        return key;
+      });
+    const results = await Promise.allSettled([read('bad'), read('good'), read('bad')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'rejected']);
   });
 });

@@ -36,3 +36,29 @@ export function batchedLookup<K, V>(
       else pending.set(key, [{ resolve, reject }]);
     });
 }
+
+/**
+ * Identical reads asked for in one event-loop turn share one read, which starts once the turn's
+ * requests have all asked: fifty connections polling the same page cost one query, and every
+ * caller still gets an answer from a read that started after it asked. The key names the read
+ * completely (who asks and for what), so any caller's `read` for it gives the same answer.
+ * Distinct keys run side by side, each settling its own callers.
+ */
+export function sharedReads<V>(): (key: string, read: () => Promise<V>) => Promise<V> {
+  let pending: Map<string, Promise<V>> | null = null;
+  return (key, read) => {
+    if (!pending) {
+      const turn = new Map<string, Promise<V>>();
+      pending = turn;
+      setImmediate(() => {
+        pending = null;
+      });
+    }
+    let shared = pending.get(key);
+    if (!shared) {
+      shared = new Promise<void>((resolve) => setImmediate(resolve)).then(read);
+      pending.set(key, shared);
+    }
+    return shared;
+  };
+}

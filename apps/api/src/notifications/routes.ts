@@ -15,7 +15,7 @@ import { NotFoundError } from '@benchside/server/errors';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { signedInUser } from '../account/profile-routes.ts';
-import { countersOf, deleteNotifications, listNotifications, markOneRead, markRead } from './store.ts';
+import { deleteNotifications, markOneRead, markRead, notificationReads } from './store.ts';
 
 const ID = /^[1-9]\d{0,15}$/;
 const security = [{ session: [] }];
@@ -23,7 +23,8 @@ const tags = ['notifications'];
 
 /** Spec §7 "Notifications": every call sees and changes only the signed-in user's own notifications. */
 export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Database> }): void {
-  const unreadOf = async (userId: string) => (await countersOf(db, userId)).unread;
+  const reads = notificationReads(db);
+  const unreadOf = async (userId: string) => (await reads.counters(userId)).unread;
 
   app.get(
     '/api/notification-to-users',
@@ -39,7 +40,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
     },
     async (request) => {
       const { page, itemsPerPage } = request.query;
-      return listNotifications(db, signedInUser(request).id, {
+      return reads.page(signedInUser(request).id, {
         page,
         itemsPerPage,
         direction: request.query['order[createdAt]'],
@@ -82,7 +83,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
         response: { 200: notificationTotalSchema },
       },
     },
-    async (request) => ({ total: (await countersOf(db, signedInUser(request).id)).total }),
+    async (request) => ({ total: (await reads.counters(signedInUser(request).id)).total }),
   );
 
   app.get(

@@ -1,10 +1,13 @@
 import type { Notification } from '@benchside/contracts/notifications';
 import type { Database } from '@benchside/db/database';
-import type { Kysely } from 'kysely';
+import { batchedLookup, sharedReads } from '@benchside/server/batched-lookup';
+import { type Kysely, sql } from 'kysely';
 
 /** The signed-in user's notifications: every query is scoped to one user id. */
 
 type Direction = 'asc' | 'desc';
+
+type PageOptions = { page: number; itemsPerPage: number; direction: Direction };
 
 export interface NotificationPage {
   member: Notification[];
@@ -29,10 +32,10 @@ function toNotification(row: {
  * One page, newest first by default, and the total in a single statement: the counter row (one key
  * lookup) laterally joined to the page read from the (user_id, created_at desc, id desc) index.
  */
-export async function listNotifications(
+async function listNotifications(
   db: Kysely<Database>,
   userId: string,
-  options: { page: number; itemsPerPage: number; direction: Direction },
+  options: PageOptions,
 ): Promise<NotificationPage> {
   const { page, itemsPerPage, direction } = options;
   const rows = await db
@@ -66,16 +69,34 @@ export async function listNotifications(
   return { member, totalItems: rows[0]?.total ?? 0 };
 }
 
-export async function countersOf(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<{ total: number; unread: number }> {
-  const row = await db
-    .selectFrom('notification_counters')
-    .select(['total', 'unread'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row ?? { total: 0, unread: 0 };
+type Counters = { total: number; unread: number };
+
+/**
+ * The reads every open tab polls (the bell's count, the list's first page), shared per event-loop
+ * turn: the counters of every user asked for in one turn come from one query, and identical page
+ * requests share one read (see `batchedLookup` and `sharedReads`).
+ */
+export function notificationReads(db: Kysely<Database>) {
+  const lookUpCounters = batchedLookup(async (userIds: string[]) => {
+    const rows = await db
+      .selectFrom('notification_counters')
+      .select(['user_id', 'total', 'unread'])
+      .where(sql<boolean>`user_id = any(${userIds}::uuid[])`)
+      .execute();
+    return new Map(rows.map(({ user_id, ...counters }) => [user_id, counters]));
+  });
+  const sharedPage = sharedReads<NotificationPage>();
+  return {
+    async counters(userId: string): Promise<Counters> {
+      return (await lookUpCounters(userId)) ?? { total: 0, unread: 0 };
+    },
+    page(userId: string, options: PageOptions): Promise<NotificationPage> {
+      const { page, itemsPerPage, direction } = options;
+      return sharedPage(`${userId} ${page} ${itemsPerPage} ${direction}`, () =>
+        listNotifications(db, userId, options),
+      );
+    },
+  };
 }
 
 /** Marks one of the user's notifications read (again is fine); undefined when it is not the user's. */
