@@ -234,6 +234,36 @@ describe('catalogue API', () => {
     expect(paged.member.map((item) => item.model)).toEqual(['Redmi 9']);
   });
 
+  it('keeps brands and models right as firmwares are published and unpublished', async () => {
+    const pixelModels = async () =>
+      modelsCollectionSchema.parse(await (await get('/api/models?brand=Google')).json()).member;
+    const brandNames = async () =>
+      brandsResponseSchema
+        .parse(await (await get('/api/model/brands')).json())
+        .brands.map(({ brand }) => brand);
+    await publish('pixel-flash.bin', bytes(100, 30), {
+      kind: 'firmware',
+      brand: 'Google',
+      model: 'Pixel 9',
+      soft: 'Flash',
+    });
+    await publish('pixel-unlock.bin', bytes(100, 31), {
+      kind: 'firmware',
+      brand: 'Google',
+      model: 'Pixel 9',
+      soft: 'Unlock',
+    });
+    expect(await pixelModels()).toEqual([
+      { model: 'Pixel 9', brand: 'Google', soft: [{ name: 'Flash' }, { name: 'Unlock' }] },
+    ]);
+    expect(await brandNames()).toContain('Google');
+    await unpublishPackage(api.db, dataDir, 'pixel-flash.bin');
+    expect(await pixelModels()).toEqual([{ model: 'Pixel 9', brand: 'Google', soft: [{ name: 'Unlock' }] }]);
+    await unpublishPackage(api.db, dataDir, 'pixel-unlock.bin');
+    expect(await pixelModels()).toEqual([]);
+    expect(await brandNames()).not.toContain('Google');
+  });
+
   it('lists the softs the user may use at their newest version, and grants unlock restricted ones', async () => {
     const softs = softsCollectionSchema.parse(await (await get('/api/softs')).json());
     expect(softs.member.map((soft) => [soft.name, soft.version, soft.file])).toEqual([

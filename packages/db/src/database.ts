@@ -181,6 +181,14 @@ export interface CatalogueFilesTable {
   search: ColumnType<string, never, never>;
 }
 
+/** One per brand and model with a firmware, kept by triggers on `catalogue_files`. */
+export interface CatalogueModelsTable {
+  brand: string;
+  model: string;
+  /** The softs of the model's firmwares, sorted, without duplicates. */
+  softs: string[];
+}
+
 /** A user may download the restricted packages of these softs. */
 export interface CatalogueGrantsTable {
   user_id: string;
@@ -356,6 +364,7 @@ export interface Database {
   kb_article_texts: KbArticleTextsTable;
   social_accounts: SocialAccountsTable;
   catalogue_files: CatalogueFilesTable;
+  catalogue_models: CatalogueModelsTable;
   catalogue_grants: CatalogueGrantsTable;
   catalogue_link_keys: CatalogueLinkKeysTable;
   notifications: NotificationsTable;

@@ -7,6 +7,7 @@ import * as socialAccounts from './migrations/0005-social-accounts.ts';
 import * as knowledgeBase from './migrations/0006-knowledge-base.ts';
 import * as catalogue from './migrations/0007-catalogue.ts';
 import * as cards from './migrations/0008-cards.ts';
+import * as catalogueModels from './migrations/0009-catalogue-models.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-knowledge-base': knowledgeBase,
   '0007-catalogue': catalogue,
   '0008-cards': cards,
+  '0009-catalogue-models': catalogueModels,
 };
 
 export function createMigrator(db: Kysely<unknown>): Migrator {

@@ -18,10 +18,12 @@ import {
 import type { PagingQuery } from '@benchside/contracts/common';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import type { Database } from '@benchside/db/database';
+import { sharedReads } from '@benchside/server/batched-lookup';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { ForbiddenError, NotFoundError } from '@benchside/server/errors';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
 import { signedInUser } from '../account/profile-routes.ts';
 import { type DownloadLinkSigner, TORRENT_LINK_TTL_MS } from './download-links.ts';
 
@@ -61,6 +63,11 @@ export interface CatalogueRoutesContext {
 
 /** Spec §7 "Files, models, software": the tree, models and brands, softs, download links, search. */
 export function registerCatalogueRoutes(app: App, { config, db, signer }: CatalogueRoutesContext): void {
+  // Listings every technician opens (a name search, the brands, a brand's models) are read once
+  // per event-loop turn for all who ask the same; the key holds the user where entitlement shows.
+  const sharedFiles = sharedReads<z.infer<typeof filesCollectionSchema>>();
+  const sharedBrands = sharedReads<z.infer<typeof brandsResponseSchema>>();
+  const sharedModels = sharedReads<z.infer<typeof modelsCollectionSchema>>();
   const selectFiles = (userId: string) =>
     db
       .selectFrom('catalogue_files')
@@ -155,21 +162,23 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     async (request) => {
       const user = signedInUser(request);
       const { file, brand, model, ...paging } = request.query;
-      if (brand !== undefined || model !== undefined) {
-        return listFiles(
-          user.id,
-          (eb) =>
-            eb.and([
-              eb('kind', '=', 'firmware'),
-              ...(brand === undefined ? [] : [eb('brand', '=', brand)]),
-              ...(model === undefined ? [] : [eb('model', '=', model)]),
-              ...(file ? searchConditions(file) : []),
-            ]),
-          paging,
-        );
-      }
-      if (file) return listFiles(user.id, (eb) => eb.and(searchConditions(file)), paging);
-      return listFiles(user.id, (eb) => eb('parent_id', 'is', null), paging);
+      return sharedFiles(`${user.id} ${JSON.stringify(request.query)}`, async () => {
+        if (brand !== undefined || model !== undefined) {
+          return listFiles(
+            user.id,
+            (eb) =>
+              eb.and([
+                eb('kind', '=', 'firmware'),
+                ...(brand === undefined ? [] : [eb('brand', '=', brand)]),
+                ...(model === undefined ? [] : [eb('model', '=', model)]),
+                ...(file ? searchConditions(file) : []),
+              ]),
+            paging,
+          );
+        }
+        if (file) return listFiles(user.id, (eb) => eb.and(searchConditions(file)), paging);
+        return listFiles(user.id, (eb) => eb('parent_id', 'is', null), paging);
+      });
     },
   );
 
@@ -264,18 +273,17 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
         response: { 200: brandsResponseSchema },
       },
     },
-    async () => {
-      const rows = await db
-        .selectFrom('catalogue_files')
-        .select('brand')
-        .where('kind', '=', 'firmware')
-        .where('brand', 'is not', null)
-        .groupBy('brand')
-        .orderBy(sql`lower(brand)`)
-        .orderBy('brand')
-        .execute();
-      return { brands: rows.map((row) => ({ brand: row.brand ?? '' })) };
-    },
+    async () =>
+      sharedBrands('all', async () => {
+        const rows = await db
+          .selectFrom('catalogue_models')
+          .select('brand')
+          .groupBy('brand')
+          .orderBy(sql`lower(brand)`)
+          .orderBy('brand')
+          .execute();
+        return { brands: rows.map(({ brand }) => ({ brand })) };
+      }),
   );
 
   app.get(
@@ -292,42 +300,33 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     },
     async (request) => {
       const { brand, model, page, itemsPerPage } = request.query;
-      const models = db
-        .selectFrom('catalogue_files')
-        .where('kind', '=', 'firmware')
-        .$if(brand !== undefined, (query) => query.where('brand', '=', brand ?? ''))
-        .$if(model !== undefined, (query) =>
-          query.where(sql<SqlBool>`strpos(lower(model), lower(${model ?? ''})) > 0`),
-        )
-        .groupBy(['brand', 'model']);
-      const [rows, total] = await Promise.all([
-        models
-          .select([
-            'brand',
-            'model',
-            sql<string[] | null>`array_agg(distinct soft order by soft) filter (where soft is not null)`.as(
-              'softs',
-            ),
-          ])
-          .orderBy(sql`lower(model)`)
-          .orderBy('model')
-          .orderBy('brand')
-          .limit(itemsPerPage)
-          .offset((page - 1) * itemsPerPage)
-          .execute(),
-        db
-          .selectFrom(models.select(['brand', 'model']).as('models'))
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        member: rows.map((row) => ({
-          model: row.model ?? '',
-          brand: row.brand ?? '',
-          soft: (row.softs ?? []).map((name) => ({ name })),
-        })),
-        totalItems: Number(total.total),
-      };
+      return sharedModels(JSON.stringify(request.query), async () => {
+        const models = db
+          .selectFrom('catalogue_models')
+          .$if(brand !== undefined, (query) => query.where('brand', '=', brand ?? ''))
+          .$if(model !== undefined, (query) =>
+            query.where(sql<SqlBool>`strpos(lower(model), lower(${model ?? ''})) > 0`),
+          );
+        const [rows, total] = await Promise.all([
+          models
+            .select(['brand', 'model', 'softs'])
+            .orderBy(sql`lower(model)`)
+            .orderBy('model')
+            .orderBy('brand')
+            .limit(itemsPerPage)
+            .offset((page - 1) * itemsPerPage)
+            .execute(),
+          models.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        ]);
+        return {
+          member: rows.map((row) => ({
+            model: row.model,
+            brand: row.brand,
+            soft: row.softs.map((name) => ({ name })),
+          })),
+          totalItems: Number(total.total),
+        };
+      });
     },
   );
 
