@@ -63,11 +63,12 @@ export interface CatalogueRoutesContext {
 
 /** Spec §7 "Files, models, software": the tree, models and brands, softs, download links, search. */
 export function registerCatalogueRoutes(app: App, { config, db, signer }: CatalogueRoutesContext): void {
-  // Listings every technician opens (a name search, the brands, a brand's models) are read once
+  // Listings every technician opens (a search, the brands, a brand's models) are read once
   // per event-loop turn for all who ask the same; the key holds the user where entitlement shows.
   const sharedFiles = sharedReads<z.infer<typeof filesCollectionSchema>>();
   const sharedBrands = sharedReads<z.infer<typeof brandsResponseSchema>>();
   const sharedModels = sharedReads<z.infer<typeof modelsCollectionSchema>>();
+  const sharedSearch = sharedReads<z.infer<typeof searchResultsSchema>>();
   const selectFiles = (userId: string) =>
     db
       .selectFrom('catalogue_files')
@@ -391,15 +392,16 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       const titleQuery = toPrefixQuery(text, 'A');
       if (catalogueQuery === null || titleQuery === null) return { member: [], totalItems: 0 };
       const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
-      const hits = searchHitsSql({
-        catalogueQuery,
-        titleQuery,
-        language,
-        withArticles: config.supportEnabled,
-      });
-      // One statement for the page, its total and what each hit needs: under load every round
-      // trip to the (embedded, single-connection) database is queued behind the others.
-      const rows = await sql<SearchRow>`
+      return sharedSearch(`${user.id} ${language} ${JSON.stringify(request.body)}`, async () => {
+        const hits = searchHitsSql({
+          catalogueQuery,
+          titleQuery,
+          language,
+          withArticles: config.supportEnabled,
+        });
+        // One statement for the page, its total and what each hit needs: under load every round
+        // trip to the (embedded, single-connection) database is queued behind the others.
+        const rows = await sql<SearchRow>`
         ${hits},
         page as (
           select source, file_id, text_id, rank, title, count(*) over () as total from hits
@@ -418,28 +420,34 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
         left join kb_articles on kb_articles.id = kb_article_texts.article_id
         left join kb_categories on kb_categories.id = kb_articles.category_id
         order by page.rank desc, lower(page.title), page.title, page.source, page.file_id, page.text_id`.execute(
-        db,
-      );
-      const member = rows.rows.flatMap((row): SearchHit[] => {
-        const rank = Number(row.rank);
-        if (row.source === 'article') {
-          const { slug, category, language: textLanguage } = row;
-          if (slug === null || category === null || textLanguage === null) return [];
-          return [
-            { kind: 'article', title: row.title, rank, article: { slug, category, language: textLanguage } },
-          ];
-        }
-        const file = fileOf(row);
-        return file
-          ? [{ kind: file.isDir ? 'folder' : (file.kind ?? 'file'), title: row.title, rank, file }]
-          : [];
+          db,
+        );
+        const member = rows.rows.flatMap((row): SearchHit[] => {
+          const rank = Number(row.rank);
+          if (row.source === 'article') {
+            const { slug, category, language: textLanguage } = row;
+            if (slug === null || category === null || textLanguage === null) return [];
+            return [
+              {
+                kind: 'article',
+                title: row.title,
+                rank,
+                article: { slug, category, language: textLanguage },
+              },
+            ];
+          }
+          const file = fileOf(row);
+          return file
+            ? [{ kind: file.isDir ? 'folder' : (file.kind ?? 'file'), title: row.title, rank, file }]
+            : [];
+        });
+        const first = rows.rows[0];
+        if (first) return { member, totalItems: Number(first.total) };
+        // A page past the end has no row to carry the total.
+        if (page === 1) return { member, totalItems: 0 };
+        const total = await sql<{ total: number }>`${hits} select count(*) as total from hits`.execute(db);
+        return { member, totalItems: Number(total.rows[0]?.total ?? 0) };
       });
-      const first = rows.rows[0];
-      if (first) return { member, totalItems: Number(first.total) };
-      // A page past the end has no row to carry the total.
-      if (page === 1) return { member, totalItems: 0 };
-      const total = await sql<{ total: number }>`${hits} select count(*) as total from hits`.execute(db);
-      return { member, totalItems: Number(total.rows[0]?.total ?? 0) };
     },
   );
 }
@@ -458,10 +466,13 @@ function searchHitsSql(options: {
   withArticles: boolean;
 }) {
   const { catalogueQuery, titleQuery, language, withArticles } = options;
+  // The query is written out, not taken from `q`: only a value known when the statement starts can
+  // be an index condition, and a join to `q` scanned every name of a large catalogue.
+  const catalogueTsQuery = sql`to_tsquery('simple', ${catalogueQuery})`;
   const catalogue = sql`
-    select 'catalogue' as source, f.id as file_id, null::uuid as text_id, ts_rank(f.search, q.catalogue) as rank,
+    select 'catalogue' as source, f.id as file_id, null::uuid as text_id, ts_rank(f.search, ${catalogueTsQuery}) as rank,
       f.file as title
-    from catalogue_files f, q where f.search @@ q.catalogue`;
+    from catalogue_files f where f.search @@ ${catalogueTsQuery}`;
   // Two queries, one per configuration, so each side of the match can use the GIN index.
   const articles = sql`
     union all
@@ -474,8 +485,7 @@ function searchHitsSql(options: {
         select 1 from kb_article_texts own where own.article_id = t.article_id and own.language = ${language}))`;
   return sql`
     with q as (
-      select to_tsquery('simple', ${catalogueQuery}) as catalogue,
-        to_tsquery(kb_search_config(${language}), ${titleQuery}) as own,
+      select to_tsquery(kb_search_config(${language}), ${titleQuery}) as own,
         to_tsquery(kb_search_config(${DEFAULT_LANGUAGE}), ${titleQuery}) as fallback
     ),
     hits as (${catalogue} ${withArticles ? articles : sql``})`;

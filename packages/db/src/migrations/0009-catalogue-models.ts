@@ -29,14 +29,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     delete from catalogue_models m
       using unnest(brands, models) as touched (brand, model)
       where m.brand = touched.brand and m.model = touched.model;
+    -- One index lookup per touched model (a join could scan the table once per model instead).
     insert into catalogue_models (brand, model, softs)
-      select f.brand, f.model,
-             coalesce(array_agg(distinct f.soft order by f.soft) filter (where f.soft is not null), '{}')
-        from catalogue_files f
-        join (select distinct brand, model from unnest(brands, models) as t (brand, model)) touched
-          on f.brand = touched.brand and f.model = touched.model
-        where f.kind = 'firmware'
-        group by f.brand, f.model;
+      select touched.brand, touched.model, firmwares.softs
+        from (select distinct brand, model from unnest(brands, models) as t (brand, model)) touched
+        cross join lateral (
+          select count(*) as count,
+                 coalesce(array_agg(distinct f.soft order by f.soft) filter (where f.soft is not null), '{}') as softs
+            from catalogue_files f
+            where f.kind = 'firmware' and f.brand = touched.brand and f.model = touched.model
+        ) firmwares
+        where firmwares.count > 0;
   $$`.execute(db);
   // One function per event: a trigger with transition tables may serve only one event.
   const changedRows = {
