@@ -189,6 +189,12 @@ export interface CatalogueModelsTable {
   softs: string[];
 }
 
+/** One per brand with a firmware and how many models it has, kept with `catalogue_models`. */
+export interface CatalogueBrandsTable {
+  brand: string;
+  models: number;
+}
+
 /** A user may download the restricted packages of these softs. */
 export interface CatalogueGrantsTable {
   user_id: string;
@@ -365,6 +371,7 @@ export interface Database {
   social_accounts: SocialAccountsTable;
   catalogue_files: CatalogueFilesTable;
   catalogue_models: CatalogueModelsTable;
+  catalogue_brands: CatalogueBrandsTable;
   catalogue_grants: CatalogueGrantsTable;
   catalogue_link_keys: CatalogueLinkKeysTable;
   notifications: NotificationsTable;

@@ -277,9 +277,8 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     async () =>
       sharedBrands('all', async () => {
         const rows = await db
-          .selectFrom('catalogue_models')
+          .selectFrom('catalogue_brands')
           .select('brand')
-          .groupBy('brand')
           .orderBy(sql`lower(brand)`)
           .orderBy('brand')
           .execute();
@@ -317,7 +316,14 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
             .limit(itemsPerPage)
             .offset((page - 1) * itemsPerPage)
             .execute(),
-          models.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+          // A brand's model count is kept with the brand; a name search counts its matches.
+          model === undefined && brand !== undefined
+            ? db
+                .selectFrom('catalogue_brands')
+                .select('models as total')
+                .where('brand', '=', brand)
+                .executeTakeFirst()
+            : models.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
         ]);
         return {
           member: rows.map((row) => ({
@@ -325,7 +331,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
             brand: row.brand,
             soft: row.softs.map((name) => ({ name })),
           })),
-          totalItems: Number(total.total),
+          totalItems: Number(total?.total ?? 0),
         };
       });
     },

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Models get a table of their own, one row per brand and model with the softs of its firmwares,
  * so `/api/models?brand=` pages an index instead of grouping the brand's firmware rows on every
- * request. Statement-level triggers on `catalogue_files` keep it right for every writer (publish,
+ * request, and brands one with their model count. Statement-level triggers on `catalogue_files` keep it right for every writer (publish,
  * unpublish, a folder deleted with its content), rebuilding only the models a statement touched.
  *
  * The search index also stops using a pending list: GIN merges that list only on vacuum, which the
@@ -25,6 +25,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
+  // The brands list and a brand's model count (the listing's total) without counting models.
+  await db.schema
+    .createTable('catalogue_brands')
+    .addColumn('brand', 'text', (column) => column.primaryKey())
+    .addColumn('models', 'integer', (column) => column.notNull())
+    .execute();
+
   await sql`create function catalogue_models_rebuild(brands text[], models text[]) returns void language sql as $$
     delete from catalogue_models m
       using unnest(brands, models) as touched (brand, model)
@@ -40,6 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             where f.kind = 'firmware' and f.brand = touched.brand and f.model = touched.model
         ) firmwares
         where firmwares.count > 0;
+    delete from catalogue_brands where brand in (select unnest(brands));
+    insert into catalogue_brands (brand, models)
+      select brand, count(*) from catalogue_models where brand in (select unnest(brands)) group by brand;
   $$`.execute(db);
   // One function per event: a trigger with transition tables may serve only one event.
   const changedRows = {
@@ -78,5 +88,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`drop function catalogue_models_after_${event}()`).execute(db);
   }
   await sql`drop function catalogue_models_rebuild(text[], text[])`.execute(db);
+  await db.schema.dropTable('catalogue_brands').execute();
   await db.schema.dropTable('catalogue_models').execute();
 }
