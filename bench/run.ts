@@ -92,7 +92,9 @@ const notifications = await measureNotifications(root);
 figures.push(...notificationFigures(notifications));
 details.notifications = notifications;
 
-console.log('Load: the catalogue search and a brand\'s models on 1,000, 10,000 and 100,000 rows, 50 connections…');
+console.log(
+  "Load: the catalogue search and a brand's models on 1,000, 10,000 and 100,000 rows, 50 connections…",
+);
 const catalogue = await measureCatalogue(root);
 figures.push(...catalogueFigures(catalogue));
 details.catalogue = catalogue;
