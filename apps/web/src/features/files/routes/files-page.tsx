@@ -175,6 +175,8 @@ export function FilesPage() {
                 pageSize={CATALOGUE_PAGE_SIZE}
                 totalItems={listing.data.totalItems}
                 label={t('catalogue.pages')}
+                summaryKey="catalogue.pageOf"
+                className="mt-3"
                 onPage={(next) => go({ q: search, page: next })}
               />
             </>

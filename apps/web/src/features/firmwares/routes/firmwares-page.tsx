@@ -140,6 +140,8 @@ export function FirmwaresPage() {
               pageSize={CATALOGUE_PAGE_SIZE}
               totalItems={models.data.totalItems}
               label={t('catalogue.firmwares.modelPages')}
+              summaryKey="catalogue.pageOf"
+              className="mt-3"
               onPage={setModelPage}
             />
           ) : null}
@@ -198,6 +200,8 @@ export function FirmwaresPage() {
               pageSize={CATALOGUE_PAGE_SIZE}
               totalItems={firmwares.data.totalItems}
               label={t('catalogue.pages')}
+              summaryKey="catalogue.pageOf"
+              className="mt-3"
               onPage={setFirmwarePage}
             />
           ) : null}
