@@ -9,7 +9,7 @@ import { IconFolder } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CATALOGUE_PAGE_SIZE, useFileSearch, useFolder } from '../../../lib/catalogue-api.ts';
-import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
+import { formatBytes, formatDate } from '../../../lib/format.ts';
 
 function positiveInt(value: string | null): number | null {
   const number = Number(value);

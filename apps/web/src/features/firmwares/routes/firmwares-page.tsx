@@ -8,7 +8,7 @@ import { IconChip } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CATALOGUE_PAGE_SIZE, useBrands, useFirmwares, useModels } from '../../../lib/catalogue-api.ts';
-import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
+import { formatBytes, formatDate } from '../../../lib/format.ts';
 
 function Loading() {
   const { t } = useTranslation();

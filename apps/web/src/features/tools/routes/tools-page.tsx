@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconToolbox } from '../../../components/ui/icons.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useSofts } from '../../../lib/catalogue-api.ts';
-import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
+import { formatBytes, formatDate } from '../../../lib/format.ts';
 import { callHelper } from '../../../lib/helper-client.ts';
 import { downloadThroughHelper, HelperDownloadError } from '../../../lib/helper-download.ts';
 import { notify } from '../../../lib/notify.ts';

@@ -16,10 +16,16 @@ export function formatBytes(bytes: number, language: string): string {
   }).format(value);
 }
 
-/** A publication date in the reader's language. */
+/** "12 Mar 2026" in the reader's language; a value that is not a date is shown as it came. */
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}
+
+/** "12 Mar 2026, 14:05" in the reader's language; a value that is not a date is shown as it came. */
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
