@@ -2,6 +2,7 @@ import type { CatalogueFile } from '@benchside/contracts/catalogue';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
@@ -9,7 +10,6 @@ import { IconFolder } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CATALOGUE_PAGE_SIZE, useFileSearch, useFolder } from '../../../lib/catalogue-api.ts';
-import { formatBytes, formatDate } from '../../../lib/format.ts';
 
 function positiveInt(value: string | null): number | null {
   const number = Number(value);
@@ -18,7 +18,7 @@ function positiveInt(value: string | null): number | null {
 
 /** The files tree: open folders, follow the breadcrumbs back, search by name, download through the helper. */
 export function FilesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const parent = positiveInt(params.get('parent'));
   const search = params.get('q') ?? '';
@@ -124,51 +124,32 @@ export function FilesPage() {
           {listing.data && listing.data.totalItems > 0 ? (
             <>
               <div className="table-responsive">
-                <table className="table align-middle mb-0" aria-busy={listing.isFetching || undefined}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('catalogue.name')}</th>
-                      <th scope="col">{t('catalogue.size')}</th>
-                      <th scope="col">{t('catalogue.date')}</th>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('catalogue.actions')}</span>
-                      </th>
+                <CatalogueTable className="mb-0" busy={listing.isFetching}>
+                  {listing.data.member.map((item) => (
+                    <tr key={item.id}>
+                      <td>
+                        {item.isDir ? (
+                          <button
+                            type="button"
+                            className="btn btn-link p-0 d-inline-flex align-items-center gap-2"
+                            onClick={() => open(item)}
+                          >
+                            <IconFolder size={18} />
+                            {item.file}
+                          </button>
+                        ) : (
+                          item.file
+                        )}
+                      </td>
+                      <SizeAndDateCells size={item.size} date={item.date} />
+                      <td className="text-end">
+                        {item.isDir ? null : (
+                          <HelperDownloadButton fileId={item.id} file={item.file} entitled={item.entitled} />
+                        )}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {listing.data.member.map((item) => (
-                      <tr key={item.id}>
-                        <td>
-                          {item.isDir ? (
-                            <button
-                              type="button"
-                              className="btn btn-link p-0 d-inline-flex align-items-center gap-2"
-                              onClick={() => open(item)}
-                            >
-                              <IconFolder size={18} />
-                              {item.file}
-                            </button>
-                          ) : (
-                            item.file
-                          )}
-                        </td>
-                        <td>{item.size === null ? '' : formatBytes(item.size, i18n.language)}</td>
-                        <td>
-                          <time dateTime={item.date}>{formatDate(item.date, i18n.language)}</time>
-                        </td>
-                        <td className="text-end">
-                          {item.isDir ? null : (
-                            <HelperDownloadButton
-                              fileId={item.id}
-                              file={item.file}
-                              entitled={item.entitled}
-                            />
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </CatalogueTable>
               </div>
               <Pager
                 page={page}
