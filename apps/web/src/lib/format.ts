@@ -1,18 +1,24 @@
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** "1.5 MB" in the reader's language (decimal units, as download sizes are usually shown). */
-export function formatBytes(bytes: number, language: string): string {
+/** An amount of bytes in the largest unit it fills, counting in thousands as download sizes are shown. */
+export function scaleBytes(bytes: number): { value: number; unit: (typeof BYTE_UNITS)[number] } {
   let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
+  let index = 0;
+  while (value >= 1000 && index < BYTE_UNITS.length - 1) {
     value /= 1000;
-    unit += 1;
+    index++;
   }
+  return { value, unit: BYTE_UNITS[index] ?? 'byte' };
+}
+
+/** "1.5 MB" in the reader's language. */
+export function formatBytes(bytes: number, language: string): string {
+  const { value, unit } = scaleBytes(bytes);
   return new Intl.NumberFormat(language, {
     style: 'unit',
-    unit: UNITS[unit],
+    unit,
     unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
+    maximumFractionDigits: unit === 'byte' ? 0 : 1,
   }).format(value);
 }
 
