@@ -1,7 +1,8 @@
 import type { CatalogueFile } from '@benchside/contracts/catalogue';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CatalogueSearchForm } from '../../../components/catalogue/catalogue-search-form.tsx';
 import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -37,10 +38,6 @@ export function FilesPage() {
     if (next.page && next.page > 1) query.set('page', String(next.page));
     setParams(query);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: draft.trim(), parent: null });
-  };
   const open = (item: CatalogueFile) => go({ parent: item.id });
 
   return (
@@ -48,20 +45,13 @@ export function FilesPage() {
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.files')}</PageTitle>
       <section className="card">
         <div className="card-body">
-          <form className="d-flex gap-2 mb-3" onSubmit={submit}>
-            <input
-              type="search"
-              className="form-control"
-              aria-label={t('catalogue.files.search')}
-              placeholder={t('catalogue.files.search')}
-              value={draft}
-              maxLength={100}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-            <button type="submit" className="btn btn-primary">
-              {t('catalogue.searchButton')}
-            </button>
-          </form>
+          <CatalogueSearchForm
+            label={t('catalogue.files.search')}
+            draft={draft}
+            onDraftChange={setDraft}
+            onSearch={() => go({ q: draft.trim(), parent: null })}
+            className="mb-3"
+          />
           <nav aria-label={t('catalogue.files.path')}>
             <ol className="breadcrumb mb-3">
               <li className="breadcrumb-item">

@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CatalogueSearchForm } from '../../../components/catalogue/catalogue-search-form.tsx';
 import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -43,8 +44,7 @@ export function FirmwaresPage() {
     for (const [key, value] of Object.entries(next)) if (value) query.set(key, value);
     setParams(query);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const searchModels = () => {
     setModelPage(1);
     choose({ q: draft.trim() });
   };
@@ -52,20 +52,13 @@ export function FirmwaresPage() {
   return (
     <>
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.firmwares')}</PageTitle>
-      <form className="d-flex gap-2 mb-4" onSubmit={submit}>
-        <input
-          type="search"
-          className="form-control"
-          aria-label={t('catalogue.firmwares.search')}
-          placeholder={t('catalogue.firmwares.search')}
-          value={draft}
-          maxLength={100}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" className="btn btn-primary">
-          {t('catalogue.searchButton')}
-        </button>
-      </form>
+      <CatalogueSearchForm
+        label={t('catalogue.firmwares.search')}
+        draft={draft}
+        onDraftChange={setDraft}
+        onSearch={searchModels}
+        className="mb-4"
+      />
       <div className="row g-4">
         <section className="col-md-3" aria-labelledby="firmware-brands">
           <h2 id="firmware-brands" className="h6 text-uppercase text-body-secondary">
