@@ -27,9 +27,9 @@ import { signedInUser } from '../account/profile-routes.ts';
 import {
   assignCard,
   compareVersions,
+  fetchPage,
   logCard,
   ownCard,
-  pageOf,
   toCards,
   unassignCard,
 } from './card-store.ts';
@@ -124,23 +124,12 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
     },
     async (request) => {
       const user = signedInUser(request);
-      const { limit, offset } = pageOf(request.query);
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('cards')
-          .selectAll()
-          .where('user_id', '=', user.id)
-          .orderBy('serial')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('cards')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('user_id', '=', user.id)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { member: await toCards(db, rows), totalItems: Number(total.total) };
+      const { rows, totalItems } = await fetchPage(
+        db.selectFrom('cards').where('user_id', '=', user.id),
+        request.query,
+        (mine) => mine.selectAll().orderBy('serial'),
+      );
+      return { member: await toCards(db, rows), totalItems };
     },
   );
 
@@ -197,30 +186,22 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
     },
     async (request) => {
       const user = signedInUser(request);
-      const { limit, offset } = pageOf(request.query);
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('card_assigned_logs')
-          .innerJoin('cards', 'cards.id', 'card_assigned_logs.card_id')
-          .select([
-            'card_assigned_logs.id',
-            'card_assigned_logs.card_id',
-            'cards.serial',
-            'card_assigned_logs.action',
-            'card_assigned_logs.at',
-          ])
-          .where('card_assigned_logs.user_id', '=', user.id)
-          .orderBy('card_assigned_logs.at', 'desc')
-          .orderBy('card_assigned_logs.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('card_assigned_logs')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('user_id', '=', user.id)
-          .executeTakeFirstOrThrow(),
-      ]);
+      const { rows, totalItems } = await fetchPage(
+        db.selectFrom('card_assigned_logs').where('card_assigned_logs.user_id', '=', user.id),
+        request.query,
+        (mine) =>
+          mine
+            .innerJoin('cards', 'cards.id', 'card_assigned_logs.card_id')
+            .select([
+              'card_assigned_logs.id',
+              'card_assigned_logs.card_id',
+              'cards.serial',
+              'card_assigned_logs.action',
+              'card_assigned_logs.at',
+            ])
+            .orderBy('card_assigned_logs.at', 'desc')
+            .orderBy('card_assigned_logs.id', 'desc'),
+      );
       return {
         member: rows.map((row) => ({
           id: String(row.id),
@@ -229,7 +210,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
           action: row.action,
           at: row.at.toISOString(),
         })),
-        totalItems: Number(total.total),
+        totalItems,
       };
     },
   );
@@ -250,12 +231,11 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
     async (request) => {
       const user = signedInUser(request);
       const card = await ownCard(db, user.id, request.params.id);
-      const { limit, offset } = pageOf(request.query);
-      const mine = db.selectFrom('card_logs').where('card_id', '=', card.id).where('user_id', '=', user.id);
-      const [rows, total] = await Promise.all([
-        mine.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, totalItems } = await fetchPage(
+        db.selectFrom('card_logs').where('card_id', '=', card.id).where('user_id', '=', user.id),
+        request.query,
+        (mine) => mine.selectAll().orderBy('at', 'desc').orderBy('id', 'desc'),
+      );
       return {
         member: rows.map((row) => ({
           id: String(row.id),
@@ -263,7 +243,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
           event: cardLogEventSchema.parse(row.event),
           detail: row.detail,
         })),
-        totalItems: Number(total.total),
+        totalItems,
       };
     },
   );
@@ -284,22 +264,12 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
     async (request) => {
       const user = signedInUser(request);
       const card = await ownCard(db, user.id, request.params.id);
-      const { limit, offset } = pageOf(request.query);
       const direction = request.query['order[date]'];
-      const mine = db
-        .selectFrom('card_downloads')
-        .where('card_id', '=', card.id)
-        .where('user_id', '=', user.id);
-      const [rows, total] = await Promise.all([
-        mine
-          .selectAll()
-          .orderBy('date', direction)
-          .orderBy('id', direction)
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, totalItems } = await fetchPage(
+        db.selectFrom('card_downloads').where('card_id', '=', card.id).where('user_id', '=', user.id),
+        request.query,
+        (mine) => mine.selectAll().orderBy('date', direction).orderBy('id', direction),
+      );
       return {
         member: rows.map((row) => ({
           id: String(row.id),
@@ -308,7 +278,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
           size: Number(row.size),
           date: row.date.toISOString(),
         })),
-        totalItems: Number(total.total),
+        totalItems,
       };
     },
   );
@@ -326,22 +296,10 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const { limit, offset } = pageOf(request.query);
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('products')
-          .select(['id', 'name', 'description'])
-          .orderBy('name')
-          .orderBy('id')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('products')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { member: rows, totalItems: Number(total.total) };
+      const { rows, totalItems } = await fetchPage(db.selectFrom('products'), request.query, (all) =>
+        all.select(['id', 'name', 'description']).orderBy('name').orderBy('id'),
+      );
+      return { member: rows, totalItems };
     },
   );
 

@@ -4,7 +4,7 @@ import type { PagingQuery } from '@benchside/contracts/common';
 import type { Database } from '@benchside/db/database';
 import { NotFoundError } from '@benchside/server/errors';
 import { hashPassword } from '@benchside/server/passwords';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 
 /** The database or a transaction on it: every write below works in either. */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -17,8 +17,27 @@ export function checkUuid(id: string): string {
   return id;
 }
 
-export function pageOf(query: PagingQuery): { limit: number; offset: number } {
-  return { limit: query.itemsPerPage, offset: (query.page - 1) * query.itemsPerPage };
+/**
+ * One page of what `filtered` matches, with the total it matches: both come from the same filters,
+ * so the count can never disagree with the rows. `selectRows` adds the columns, joins and order.
+ */
+export async function fetchPage<DB, TB extends keyof DB, O, RowsDB, RowsTB extends keyof RowsDB, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  paging: PagingQuery,
+  selectRows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<RowsDB, RowsTB, Row>,
+): Promise<{ rows: Row[]; totalItems: number }> {
+  const [rows, total] = await Promise.all([
+    selectRows(filtered)
+      .limit(paging.itemsPerPage)
+      .offset((paging.page - 1) * paging.itemsPerPage)
+      .execute(),
+    filtered
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      // TypeScript cannot see the alias through the generic tables; the selection above is exactly this.
+      .$castTo<{ total: number }>()
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalItems: Number(total.total) };
 }
 
 /** The signed-in user's card, or 404 for a card that is someone else's, free or unknown. */
@@ -43,6 +62,15 @@ export async function ownUserCrd(db: Db, userId: string, id: string) {
     .executeTakeFirst();
   if (!crd) throw new NotFoundError('The requested credential is not found');
   return crd;
+}
+
+/** The credential `id` names when it is the user's (404 when not), or undefined for all of theirs. */
+export async function onlyOwnUserCrd(
+  db: Db,
+  userId: string,
+  id: string | undefined,
+): Promise<string | undefined> {
+  return id === undefined ? undefined : (await ownUserCrd(db, userId, id)).id;
 }
 
 export async function logCard(

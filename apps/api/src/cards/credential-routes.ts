@@ -17,7 +17,15 @@ import { hashPassword } from '@benchside/server/passwords';
 import { z } from 'zod';
 import { signedInUser } from '../account/profile-routes.ts';
 import { mailUser, userAgentOf } from '../auth/account-context.ts';
-import { type Db, generateCrdPassword, logCard, ownCard, ownUserCrd, pageOf } from './card-store.ts';
+import {
+  type Db,
+  fetchPage,
+  generateCrdPassword,
+  logCard,
+  onlyOwnUserCrd,
+  ownCard,
+  ownUserCrd,
+} from './card-store.ts';
 import type { CardsContext } from './routes.ts';
 
 export const CRD_PASSWORD_CHANGED_MESSAGE =
@@ -80,20 +88,15 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       const cardId = card === undefined ? undefined : (await ownCard(db, user.id, card)).id;
       let mine = db.selectFrom('user_crds').where('user_id', '=', user.id);
       if (cardId) mine = mine.where('card_id', '=', cardId);
-      const { limit, offset } = pageOf(paging);
-      const [rows, total] = await Promise.all([
-        mine
+      const { rows, totalItems } = await fetchPage(mine, paging, (query) =>
+        query
           .selectAll()
           .orderBy('login_at', (order) =>
             direction === 'desc' ? order.desc().nullsLast() : order.asc().nullsFirst(),
           )
-          .orderBy('login')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { member: await toUserCrds(db, rows), totalItems: Number(total.total) };
+          .orderBy('login'),
+      );
+      return { member: await toUserCrds(db, rows), totalItems };
     },
   );
 
@@ -141,15 +144,14 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
     paging: { page: number; itemsPerPage: number },
     direction: 'asc' | 'desc' = 'desc',
   ) => {
+    const only = await onlyOwnUserCrd(db, userId, userCrd);
     let mine = db
       .selectFrom('user_crd_logs')
       .innerJoin('user_crds', 'user_crds.id', 'user_crd_logs.user_crd_id')
       .where('user_crds.user_id', '=', userId);
-    if (userCrd !== undefined)
-      mine = mine.where('user_crds.id', '=', (await ownUserCrd(db, userId, userCrd)).id);
-    const { limit, offset } = pageOf(paging);
-    const [rows, total] = await Promise.all([
-      mine
+    if (only) mine = mine.where('user_crds.id', '=', only);
+    const { rows, totalItems } = await fetchPage(mine, paging, (query) =>
+      query
         .select([
           'user_crd_logs.id',
           'user_crd_logs.user_crd_id',
@@ -160,12 +162,8 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
           'user_crd_logs.machine',
         ])
         .orderBy('user_crd_logs.at', direction)
-        .orderBy('user_crd_logs.id', direction)
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('user_crd_logs.id', direction),
+    );
     return {
       member: rows.map((row) => ({
         id: String(row.id),
@@ -176,7 +174,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
         ip: row.ip,
         machine: row.machine,
       })),
-      totalItems: Number(total.total),
+      totalItems,
     };
   };
 

@@ -16,7 +16,7 @@ import type { App } from '@benchside/server/create-server';
 import { NotFoundError, UnsupportedMediaTypeError } from '@benchside/server/errors';
 import { sql } from 'kysely';
 import { signedInUser } from '../account/profile-routes.ts';
-import { checkUuid, ownUserCrd, pageOf } from './card-store.ts';
+import { checkUuid, fetchPage, onlyOwnUserCrd, ownUserCrd } from './card-store.ts';
 import type { CardsContext } from './routes.ts';
 
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -52,33 +52,27 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
     },
     async (request) => {
       const user = signedInUser(request);
-      const { limit, offset } = pageOf(request.query);
       const now = new Date();
-      const [rows, total, balance] = await Promise.all([
-        db
-          .selectFrom('user_credit_subscriptions as s')
-          .leftJoin('products', 'products.id', 's.product_id')
-          .select([
-            's.id',
-            's.kind',
-            's.product_id',
-            'products.name',
-            's.amount',
-            's.used',
-            's.valid_until',
-            's.created_at',
-          ])
-          .where('s.user_id', '=', user.id)
-          .orderBy('s.created_at', 'desc')
-          .orderBy('s.id')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('user_credit_subscriptions')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('user_id', '=', user.id)
-          .executeTakeFirstOrThrow(),
+      const [{ rows, totalItems }, balance] = await Promise.all([
+        fetchPage(
+          db.selectFrom('user_credit_subscriptions as s').where('s.user_id', '=', user.id),
+          request.query,
+          (mine) =>
+            mine
+              .leftJoin('products', 'products.id', 's.product_id')
+              .select([
+                's.id',
+                's.kind',
+                's.product_id',
+                'products.name',
+                's.amount',
+                's.used',
+                's.valid_until',
+                's.created_at',
+              ])
+              .orderBy('s.created_at', 'desc')
+              .orderBy('s.id'),
+        ),
         db
           .selectFrom('user_credit_subscriptions')
           .select(sql<number>`coalesce(sum(greatest(amount - used, 0)), 0)::integer`.as('remaining'))
@@ -98,15 +92,11 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
           validUntil: row.valid_until?.toISOString() ?? null,
           createdAt: row.created_at.toISOString(),
         })),
-        totalItems: Number(total.total),
+        totalItems,
         remainingCredits: Number(balance.remaining),
       };
     },
   );
-
-  /** The one credential `userCrd` names (404 when it is not yours), or undefined for all of yours. */
-  const onlyCrd = async (userId: string, userCrd: string | undefined): Promise<string | undefined> =>
-    userCrd === undefined ? undefined : (await ownUserCrd(db, userId, userCrd)).id;
 
   app.get(
     '/api/token-events',
@@ -122,15 +112,14 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
     },
     async (request) => {
       const user = signedInUser(request);
-      const only = await onlyCrd(user.id, request.query.userCrd);
+      const only = await onlyOwnUserCrd(db, user.id, request.query.userCrd);
       let mine = db
         .selectFrom('token_events')
         .innerJoin('user_crds', 'user_crds.id', 'token_events.user_crd_id')
         .where('user_crds.user_id', '=', user.id);
       if (only) mine = mine.where('user_crds.id', '=', only);
-      const { limit, offset } = pageOf(request.query);
-      const [rows, total] = await Promise.all([
-        mine
+      const { rows, totalItems } = await fetchPage(mine, request.query, (query) =>
+        query
           .select([
             'token_events.id',
             'token_events.user_crd_id',
@@ -140,12 +129,8 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
             'token_events.at',
           ])
           .orderBy('token_events.at', 'desc')
-          .orderBy('token_events.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
+          .orderBy('token_events.id', 'desc'),
+      );
       return {
         member: rows.map((row) => ({
           id: String(row.id),
@@ -155,7 +140,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
           machine: row.machine,
           at: row.at.toISOString(),
         })),
-        totalItems: Number(total.total),
+        totalItems,
       };
     },
   );
@@ -174,15 +159,14 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
     },
     async (request) => {
       const user = signedInUser(request);
-      const only = await onlyCrd(user.id, request.query.userCrd);
+      const only = await onlyOwnUserCrd(db, user.id, request.query.userCrd);
       let mine = db
         .selectFrom('token_fingerprints as f')
         .innerJoin('user_crds', 'user_crds.id', 'f.user_crd_id')
         .where('user_crds.user_id', '=', user.id);
       if (only) mine = mine.where('user_crds.id', '=', only);
-      const { limit, offset } = pageOf(request.query);
-      const [rows, total] = await Promise.all([
-        mine
+      const { rows, totalItems } = await fetchPage(mine, request.query, (query) =>
+        query
           .select([
             'f.id',
             'f.user_crd_id',
@@ -193,12 +177,8 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
             'f.last_seen_at',
           ])
           .orderBy('f.last_seen_at', 'desc')
-          .orderBy('f.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
+          .orderBy('f.id', 'desc'),
+      );
       return {
         member: rows.map((row) => ({
           id: String(row.id),
@@ -209,7 +189,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
           firstSeenAt: row.first_seen_at.toISOString(),
           lastSeenAt: row.last_seen_at.toISOString(),
         })),
-        totalItems: Number(total.total),
+        totalItems,
       };
     },
   );
@@ -229,13 +209,12 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
     async (request) => {
       const user = signedInUser(request);
       const crd = await ownUserCrd(db, user.id, request.query.userCrd);
-      const mine = db.selectFrom('third_party_software_tokens').where('user_crd_id', '=', crd.id);
-      const { limit, offset } = pageOf(request.query);
-      const [rows, total] = await Promise.all([
-        mine.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { member: rows.map(toThirdPartyToken), totalItems: Number(total.total) };
+      const { rows, totalItems } = await fetchPage(
+        db.selectFrom('third_party_software_tokens').where('user_crd_id', '=', crd.id),
+        request.query,
+        (mine) => mine.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+      );
+      return { member: rows.map(toThirdPartyToken), totalItems };
     },
   );
 

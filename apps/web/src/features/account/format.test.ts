@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, formatDateTime } from './format.ts';
+import { describeUserAgent } from './format.ts';
 
 describe('describeUserAgent', () => {
   it('names the browser and system of common user agents', () => {
@@ -20,13 +20,5 @@ describe('describeUserAgent', () => {
 
   it('leaves what it does not know unnamed', () => {
     expect(describeUserAgent('curl/8.5.0')).toEqual({ browser: null, system: null });
-  });
-});
-
-describe('formatDateTime', () => {
-  it('follows the chosen language', () => {
-    const iso = '2026-03-12T14:05:00Z';
-    expect(formatDateTime(iso, 'en')).not.toBe(formatDateTime(iso, 'de'));
-    expect(formatDateTime(iso, 'de')).toMatch(/2026/);
   });
 });

@@ -1,10 +1,3 @@
-/** A date and time in the reader's language (e.g. "12 Mar 2026, 14:05" in German order for de). */
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 const BROWSERS: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
   [/OPR\/(\d+)/, 'Opera'],

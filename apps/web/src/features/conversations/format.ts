@@ -1,10 +1,3 @@
-/** A date and time in the reader's language. */
-export function formatMessageTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 const UNITS = ['byte', 'kilobyte', 'megabyte'] as const;
 
 /** "512 B", "1.4 MB" in the reader's language (units of 1024, as file managers show them). */

@@ -1,29 +1,8 @@
-const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-
-function scaled(bytes: number): { value: number; unit: (typeof BYTE_UNITS)[number] } {
-  let value = bytes;
-  let index = 0;
-  while (value >= 1000 && index < BYTE_UNITS.length - 1) {
-    value /= 1000;
-    index++;
-  }
-  return { value, unit: BYTE_UNITS[index] ?? 'byte' };
-}
-
-/** A size in the reader's language: "1.5 GB", "1,5 Go", "1.5 GB"… (decimal units, as disks are sold). */
-export function formatBytes(bytes: number, language: string): string {
-  const { value, unit } = scaled(bytes);
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 'byte' ? 0 : 1,
-  }).format(value);
-}
+import { scaleBytes } from '../../lib/format.ts';
 
 /** A transfer rate: "12.3 MB/s" in the reader's language. */
 export function formatSpeed(bytesPerSecond: number, language: string): string {
-  const { value, unit } = scaled(bytesPerSecond);
+  const { value, unit } = scaleBytes(bytesPerSecond);
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: `${unit}-per-second`,

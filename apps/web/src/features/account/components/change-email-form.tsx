@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { apiErrorMessage, violationsOf } from '../../../lib/api-error-message.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { requestEmailChange } from '../api/change-email.ts';
 import { SectionCard } from './section-card.tsx';
-import { SubmitButton } from './submit-button.tsx';
 
 /** Spec §5. */
 const NEEDS_EMAIL_AND_PASSWORD = 'Email change requires a new email and a confirmation password';

@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter.tsx';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { apiErrorMessage, violationsOf } from '../../../lib/api-error-message.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { changePassword } from '../api/change-password.ts';
 import { SectionCard } from './section-card.tsx';
-import { SubmitButton } from './submit-button.tsx';
 
 const changePasswordFormSchema = changePasswordBodySchema
   .extend({ confirmPassword: z.string().min(1, 'Confirm Password is required') })

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { FacebookButton } from '../../../components/social/facebook-button.tsx';
 import { GoogleButton } from '../../../components/social/google-button.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { socialConfig } from '../../../lib/social-config.ts';
 import { PROVIDER_NAMES, socialRefusalMessage } from '../../../lib/social-errors.ts';
 import { useLinkSocialAccount, useSocialAccounts, useUnlinkSocialAccount } from '../api/social-accounts.ts';
-import { formatDateTime } from '../format.ts';
 import { SectionCard } from './section-card.tsx';
 
 const FAILED = 'Something went wrong, please try again later.';

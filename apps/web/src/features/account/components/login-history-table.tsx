@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { LOGIN_LOGS_PAGE_SIZE, useLoginLogs } from '../api/login-logs.ts';
-import { formatDateTime } from '../format.ts';
 import { SectionCard } from './section-card.tsx';
 import { UserAgentCell } from './user-agent-cell.tsx';
 
@@ -11,7 +12,6 @@ export function LoginHistoryTable() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const logs = useLoginLogs(page);
-  const pageCount = Math.max(1, Math.ceil((logs.data?.totalItems ?? 0) / LOGIN_LOGS_PAGE_SIZE));
 
   return (
     <SectionCard
@@ -64,36 +64,15 @@ export function LoginHistoryTable() {
                 </tbody>
               </table>
             </div>
-            <nav
-              aria-label={t('account.loginHistory.pages')}
-              className="d-flex align-items-center gap-3 flex-wrap"
-            >
-              <ul className="pagination mb-0">
-                <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
-                  <button
-                    type="button"
-                    className="page-link"
-                    disabled={page <= 1}
-                    onClick={() => setPage(page - 1)}
-                  >
-                    {t('account.loginHistory.previous')}
-                  </button>
-                </li>
-                <li className={`page-item${page >= pageCount ? ' disabled' : ''}`}>
-                  <button
-                    type="button"
-                    className="page-link"
-                    disabled={page >= pageCount}
-                    onClick={() => setPage(page + 1)}
-                  >
-                    {t('account.loginHistory.next')}
-                  </button>
-                </li>
-              </ul>
-              <span className="text-body-secondary small" aria-live="polite">
-                {t('account.loginHistory.pageOf', { page, pages: pageCount, total: logs.data.totalItems })}
-              </span>
-            </nav>
+            <Pager
+              page={page}
+              pageSize={LOGIN_LOGS_PAGE_SIZE}
+              totalItems={logs.data.totalItems}
+              label={t('account.loginHistory.pages')}
+              summaryKey="account.loginHistory.pageOf"
+              showOnSinglePage
+              onPage={setPage}
+            />
           </>
         )
       ) : null}

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { chooseLanguage, LANGUAGES, NATIVE_LANGUAGE_NAMES } from '../../../lib/language.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 import { SectionCard } from './section-card.tsx';
-import { SubmitButton } from './submit-button.tsx';
 
 type ProfileFormValues = z.input<typeof profileEditBodySchema>;
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions.ts';
-import { formatDateTime } from '../format.ts';
 import { SectionCard } from './section-card.tsx';
 import { UserAgentCell } from './user-agent-cell.tsx';
 

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -73,16 +74,11 @@ export function EmailForm({ id, title, intro, submitLabel, send, failureMessage 
         error={errors.email?.message}
       />
       <div className="d-flex flex-wrap gap-3">
-        <button type="submit" className="btn btn-primary btn-lg flex-grow-1" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              {t('auth.login.pleaseWait')}
-            </>
-          ) : (
-            submitLabel
-          )}
-        </button>
+        <SubmitButton
+          className="btn btn-primary btn-lg flex-grow-1"
+          label={submitLabel}
+          busy={isSubmitting}
+        />
         <Link to="/auth/login" className="btn btn-outline-primary btn-lg flex-grow-1">
           {t('auth.emailForm.backToSignIn')}
         </Link>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { hash2faStore, refetchCurrentUser } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -177,20 +178,12 @@ export function LoginForm({ successMessage }: { successMessage: string | null })
         ) : null}
       </div>
 
-      <button
-        type="submit"
+      <SubmitButton
         className="btn btn-primary btn-lg w-100"
-        disabled={!isDirty || !isValid || isSubmitting}
-      >
-        {isSubmitting ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('auth.login.pleaseWait')}
-          </>
-        ) : (
-          t('auth.login.submit')
-        )}
-      </button>
+        label={t('auth.login.submit')}
+        busy={isSubmitting}
+        disabled={!isDirty || !isValid}
+      />
       {hasSocialSignIn ? (
         <Suspense fallback={null}>
           <SocialSignIn />

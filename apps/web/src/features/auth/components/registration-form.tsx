@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import '../auth-pages.scss';
 import type { z } from 'zod';
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter.tsx';
@@ -130,16 +131,12 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
         ) : null}
       </div>
 
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={!acceptTerms || isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('auth.login.pleaseWait')}
-          </>
-        ) : (
-          t('auth.registration.submit')
-        )}
-      </button>
+      <SubmitButton
+        className="btn btn-primary btn-lg w-100"
+        label={t('auth.registration.submit')}
+        busy={isSubmitting}
+        disabled={!acceptTerms}
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter.tsx';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -80,16 +81,11 @@ function ResetPasswordForm({ token }: { token: string }) {
         registration={register('confirmPassword')}
         error={errors.confirmPassword?.message}
       />
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('auth.login.pleaseWait')}
-          </>
-        ) : (
-          t('auth.resetPassword.submit')
-        )}
-      </button>
+      <SubmitButton
+        className="btn btn-primary btn-lg w-100"
+        label={t('auth.resetPassword.submit')}
+        busy={isSubmitting}
+      />
     </form>
   );
 }

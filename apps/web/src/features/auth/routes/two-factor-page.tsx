@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { hash2faStore, useHash2fa } from '../../../lib/auth.ts';
@@ -88,16 +89,11 @@ function TwoFactorForm({ hash }: { hash: string }) {
         registration={register('code')}
         error={errors.code?.message}
       />
-      <button type="submit" className="btn btn-primary btn-lg w-100 mb-3" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('auth.login.pleaseWait')}
-          </>
-        ) : (
-          t('auth.twoFactor.submit')
-        )}
-      </button>
+      <SubmitButton
+        className="btn btn-primary btn-lg w-100 mb-3"
+        label={t('auth.twoFactor.submit')}
+        busy={isSubmitting}
+      />
       <div className="d-flex justify-content-between align-items-center">
         <button type="button" className="btn btn-link p-0" onClick={resend} disabled={resending}>
           {t('auth.twoFactor.resend')}

@@ -2,6 +2,7 @@ import type { Collection } from '@benchside/contracts/common';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { PAGE_SIZE } from '../api/cards.ts';
 
@@ -32,7 +33,6 @@ export function PagedTable<Row extends { id: string }>({
 }) {
   const { t } = useTranslation();
   const total = query.data?.totalItems ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <section className="card mb-4" aria-labelledby={`${id}-title`}>
       <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
@@ -79,38 +79,14 @@ export function PagedTable<Row extends { id: string }>({
                 </tbody>
               </table>
             </div>
-            {pages > 1 ? (
-              <nav
-                aria-label={t('cards.pages', { title })}
-                className="d-flex align-items-center gap-3 flex-wrap"
-              >
-                <ul className="pagination mb-0">
-                  <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
-                    <button
-                      type="button"
-                      className="page-link"
-                      disabled={page <= 1}
-                      onClick={() => onPage(page - 1)}
-                    >
-                      {t('cards.previous')}
-                    </button>
-                  </li>
-                  <li className={`page-item${page >= pages ? ' disabled' : ''}`}>
-                    <button
-                      type="button"
-                      className="page-link"
-                      disabled={page >= pages}
-                      onClick={() => onPage(page + 1)}
-                    >
-                      {t('cards.next')}
-                    </button>
-                  </li>
-                </ul>
-                <span className="text-body-secondary small" aria-live="polite">
-                  {t('cards.pageOf', { page, pages, total })}
-                </span>
-              </nav>
-            ) : null}
+            <Pager
+              page={page}
+              pageSize={PAGE_SIZE}
+              totalItems={total}
+              label={t('cards.pages', { title })}
+              summaryKey="cards.pageOf"
+              onPage={onPage}
+            />
           </>
         ) : null}
       </div>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { HelperError } from '../../../lib/helper-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { activateProduct, listCards } from '../api/card-helper.ts';
@@ -22,7 +23,6 @@ import { CardStateBadge } from '../components/card-state-badge.tsx';
 import { ConfirmButton } from '../components/confirm-button.tsx';
 import { FirmwareUpdate } from '../components/firmware-update.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
-import { formatSize, formatWhen } from '../format.ts';
 
 /** `/cards/:id`: one card with its licences, firmware, credentials, downloads and log. */
 export function CardDetailPage() {
@@ -178,7 +178,7 @@ function CardDetail({ card }: { card: Card }) {
                         {product.activatedAt ? (
                           <span className="badge text-bg-success">
                             {t('cards.detail.activeSince', {
-                              date: formatWhen(product.activatedAt, i18n.language),
+                              date: formatDateTime(product.activatedAt, i18n.language),
                             })}
                           </span>
                         ) : (
@@ -222,7 +222,7 @@ function CardDetail({ card }: { card: Card }) {
           },
           {
             header: t('cards.lastLogin'),
-            cell: (row) => (row.loginAt ? formatWhen(row.loginAt, i18n.language) : t('cards.never')),
+            cell: (row) => (row.loginAt ? formatDateTime(row.loginAt, i18n.language) : t('cards.never')),
           },
           { header: t('cards.sessions'), cell: (row) => row.activeSessions },
         ]}
@@ -238,11 +238,11 @@ function CardDetail({ card }: { card: Card }) {
         columns={[
           {
             header: t('cards.time'),
-            cell: (row) => <time dateTime={row.date}>{formatWhen(row.date, i18n.language)}</time>,
+            cell: (row) => <time dateTime={row.date}>{formatDateTime(row.date, i18n.language)}</time>,
           },
           { header: t('cards.detail.file'), cell: (row) => row.name },
           { header: t('cards.detail.version'), cell: (row) => row.version },
-          { header: t('cards.detail.size'), cell: (row) => formatSize(row.size, i18n.language) },
+          { header: t('cards.detail.size'), cell: (row) => formatBytes(row.size, i18n.language) },
         ]}
       />
 
@@ -256,7 +256,7 @@ function CardDetail({ card }: { card: Card }) {
         columns={[
           {
             header: t('cards.time'),
-            cell: (row) => <time dateTime={row.at}>{formatWhen(row.at, i18n.language)}</time>,
+            cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, i18n.language)}</time>,
           },
           { header: t('cards.event'), cell: (row) => t(`cards.cardEvent.${row.event}`) },
           { header: t('cards.detail.detail'), cell: (row) => row.detail },

@@ -6,12 +6,12 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconCard } from '../../../components/ui/icons.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useAssignedLogs, useCards } from '../api/cards.ts';
 import { useRecentCrdLogs } from '../api/credentials.ts';
 import { useCredits } from '../api/tokens.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
-import { formatDay, formatWhen } from '../format.ts';
 
 /** `/cards`: the technician's cards, credits left and what happened lately. */
 export function CardsOverviewPage() {
@@ -77,7 +77,7 @@ export function CardsOverviewPage() {
                     <dt className="col-6 text-body-secondary">{t('cards.credentials')}</dt>
                     <dd className="col-6">{card.credentials}</dd>
                     <dt className="col-6 text-body-secondary">{t('cards.assignedAt')}</dt>
-                    <dd className="col-6">{formatDay(card.assignedAt, i18n.language)}</dd>
+                    <dd className="col-6">{formatDate(card.assignedAt, i18n.language)}</dd>
                   </dl>
                 </div>
               </article>
@@ -127,7 +127,7 @@ export function CardsOverviewPage() {
           {
             header: t('cards.credits.validUntil'),
             cell: (row) =>
-              row.validUntil ? formatDay(row.validUntil, i18n.language) : t('cards.credits.noExpiry'),
+              row.validUntil ? formatDate(row.validUntil, i18n.language) : t('cards.credits.noExpiry'),
           },
         ]}
       />
@@ -142,7 +142,7 @@ export function CardsOverviewPage() {
         columns={[
           {
             header: t('cards.time'),
-            cell: (row) => <time dateTime={row.at}>{formatWhen(row.at, i18n.language)}</time>,
+            cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, i18n.language)}</time>,
           },
           {
             header: t('cards.credentialColumn'),
@@ -164,7 +164,7 @@ export function CardsOverviewPage() {
         columns={[
           {
             header: t('cards.time'),
-            cell: (row) => <time dateTime={row.at}>{formatWhen(row.at, i18n.language)}</time>,
+            cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, i18n.language)}</time>,
           },
           { header: t('cards.card'), cell: (row) => row.serial },
           {

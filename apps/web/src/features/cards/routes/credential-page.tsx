@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
   useChangeCrdPassword,
@@ -22,7 +23,6 @@ import {
 } from '../api/tokens.ts';
 import { ConfirmButton } from '../components/confirm-button.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
-import { formatWhen } from '../format.ts';
 
 const FALLBACK = 'Something went wrong, please try again later.';
 
@@ -67,7 +67,7 @@ function Credential({ crd }: { crd: UserCrdDetail }) {
   const [eventPage, setEventPage] = useState(1);
   const events = useTokenEvents(crd.id, eventPage);
   const fail = (failure: unknown) => notify(apiErrorMessage(t, failure, FALLBACK), 'error');
-  const when = (iso: string) => <time dateTime={iso}>{formatWhen(iso, i18n.language)}</time>;
+  const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, i18n.language)}</time>;
 
   return (
     <>
@@ -169,8 +169,8 @@ function Credential({ crd }: { crd: UserCrdDetail }) {
                   <span className="fw-semibold">{session.machine}</span>{' '}
                   <span className="small text-body-secondary">
                     {t('cards.credential.sessionTimes', {
-                      started: formatWhen(session.startedAt, i18n.language),
-                      seen: formatWhen(session.lastSeenAt, i18n.language),
+                      started: formatDateTime(session.startedAt, i18n.language),
+                      seen: formatDateTime(session.lastSeenAt, i18n.language),
                     })}
                   </span>
                 </li>
@@ -293,7 +293,10 @@ function ThirdPartyTokens({ userCrd }: { userCrd: string }) {
             </>
           ),
         },
-        { header: t('cards.credential.created'), cell: (row) => formatWhen(row.createdAt, i18n.language) },
+        {
+          header: t('cards.credential.created'),
+          cell: (row) => formatDateTime(row.createdAt, i18n.language),
+        },
         {
           header: t('cards.tokens.active'),
           cell: (row) => (

@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '@benchside/contracts/conversations';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMessageTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** The user's conversations; an unread one (support answered) is bold with a "New reply" badge. */
 export function ConversationList({ conversations }: { conversations: ConversationSummary[] }) {
@@ -36,7 +36,7 @@ export function ConversationList({ conversations }: { conversations: Conversatio
               ) : null}
             </span>
             <time className="text-body-secondary small text-nowrap" dateTime={conversation.lastMessageAt}>
-              {formatMessageTime(conversation.lastMessageAt, i18n.language)}
+              {formatDateTime(conversation.lastMessageAt, i18n.language)}
             </time>
           </Link>
         </li>

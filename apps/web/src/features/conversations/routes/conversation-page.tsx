@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useConversation } from '../api/conversations.ts';
 import { AttachmentLinks } from '../components/attachment-links.tsx';
 import { Composer } from '../components/composer.tsx';
-import { formatMessageTime } from '../format.ts';
 import '../conversations.scss';
 
 /** `/conversations/:id`: every message with its files, oldest first, and the reply box. */
@@ -62,7 +62,7 @@ export function ConversationPage() {
                   {thread.author === 'support' ? t('conversations.support') : t('conversations.you')}
                 </span>
                 <time className="text-body-secondary small" dateTime={thread.createdAt}>
-                  {formatMessageTime(thread.createdAt, i18n.language)}
+                  {formatDateTime(thread.createdAt, i18n.language)}
                 </time>
               </div>
               <p className="conversation-body mb-0">{thread.body}</p>

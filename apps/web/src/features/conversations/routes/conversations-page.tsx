@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CONVERSATIONS_PAGE_SIZE, useConversations } from '../api/conversations.ts';
 import { ConversationList } from '../components/conversation-list.tsx';
@@ -14,7 +15,6 @@ export function ConversationsPage() {
   const [page, setPage] = useState(1);
   const conversations = useConversations(page);
   const total = conversations.data?.totalItems ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / CONVERSATIONS_PAGE_SIZE));
 
   return (
     <>
@@ -40,35 +40,14 @@ export function ConversationsPage() {
           <div aria-busy={conversations.isFetching || undefined}>
             <ConversationList conversations={conversations.data.member} />
           </div>
-          {pageCount > 1 ? (
-            <nav aria-label={t('conversations.pages')} className="d-flex align-items-center gap-3 flex-wrap">
-              <ul className="pagination mb-0">
-                <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
-                  <button
-                    type="button"
-                    className="page-link"
-                    disabled={page <= 1}
-                    onClick={() => setPage(page - 1)}
-                  >
-                    {t('conversations.previous')}
-                  </button>
-                </li>
-                <li className={`page-item${page >= pageCount ? ' disabled' : ''}`}>
-                  <button
-                    type="button"
-                    className="page-link"
-                    disabled={page >= pageCount}
-                    onClick={() => setPage(page + 1)}
-                  >
-                    {t('conversations.next')}
-                  </button>
-                </li>
-              </ul>
-              <span className="text-body-secondary small" aria-live="polite">
-                {t('conversations.pageOf', { page, pages: pageCount })}
-              </span>
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            pageSize={CONVERSATIONS_PAGE_SIZE}
+            totalItems={total}
+            label={t('conversations.pages')}
+            summaryKey="conversations.pageOf"
+            onPage={setPage}
+          />
         </>
       ) : null}
     </>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconDownload } from '../../../components/ui/icons.tsx';
+import { formatBytes } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { helperFailureMessage } from '../../helper/helper-failure.ts';
 import { isRunning, useHelperDownloads } from '../../helper/stores/helper-downloads.ts';
@@ -13,7 +14,7 @@ import {
   useInstallDownload,
   useRemoveDownload,
 } from '../api/helper-downloads.ts';
-import { formatBytes, formatEta, formatSpeed } from '../format.ts';
+import { formatEta, formatSpeed } from '../format.ts';
 import { RemoveDownloadModal } from './remove-download-modal.tsx';
 
 const STATE_BADGES = {

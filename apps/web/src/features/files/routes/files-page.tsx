@@ -1,7 +1,9 @@
 import type { CatalogueFile } from '@benchside/contracts/catalogue';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CatalogueSearchForm } from '../../../components/catalogue/catalogue-search-form.tsx';
+import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
@@ -9,7 +11,6 @@ import { IconFolder } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CATALOGUE_PAGE_SIZE, useFileSearch, useFolder } from '../../../lib/catalogue-api.ts';
-import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
 
 function positiveInt(value: string | null): number | null {
   const number = Number(value);
@@ -18,7 +19,7 @@ function positiveInt(value: string | null): number | null {
 
 /** The files tree: open folders, follow the breadcrumbs back, search by name, download through the helper. */
 export function FilesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const parent = positiveInt(params.get('parent'));
   const search = params.get('q') ?? '';
@@ -37,10 +38,6 @@ export function FilesPage() {
     if (next.page && next.page > 1) query.set('page', String(next.page));
     setParams(query);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: draft.trim(), parent: null });
-  };
   const open = (item: CatalogueFile) => go({ parent: item.id });
 
   return (
@@ -48,20 +45,13 @@ export function FilesPage() {
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.files')}</PageTitle>
       <section className="card">
         <div className="card-body">
-          <form className="d-flex gap-2 mb-3" onSubmit={submit}>
-            <input
-              type="search"
-              className="form-control"
-              aria-label={t('catalogue.files.search')}
-              placeholder={t('catalogue.files.search')}
-              value={draft}
-              maxLength={100}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-            <button type="submit" className="btn btn-primary">
-              {t('catalogue.searchButton')}
-            </button>
-          </form>
+          <CatalogueSearchForm
+            label={t('catalogue.files.search')}
+            draft={draft}
+            onDraftChange={setDraft}
+            onSearch={() => go({ q: draft.trim(), parent: null })}
+            className="mb-3"
+          />
           <nav aria-label={t('catalogue.files.path')}>
             <ol className="breadcrumb mb-3">
               <li className="breadcrumb-item">
@@ -124,57 +114,40 @@ export function FilesPage() {
           {listing.data && listing.data.totalItems > 0 ? (
             <>
               <div className="table-responsive">
-                <table className="table align-middle mb-0" aria-busy={listing.isFetching || undefined}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('catalogue.name')}</th>
-                      <th scope="col">{t('catalogue.size')}</th>
-                      <th scope="col">{t('catalogue.date')}</th>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('catalogue.actions')}</span>
-                      </th>
+                <CatalogueTable className="mb-0" busy={listing.isFetching}>
+                  {listing.data.member.map((item) => (
+                    <tr key={item.id}>
+                      <td>
+                        {item.isDir ? (
+                          <button
+                            type="button"
+                            className="btn btn-link p-0 d-inline-flex align-items-center gap-2"
+                            onClick={() => open(item)}
+                          >
+                            <IconFolder size={18} />
+                            {item.file}
+                          </button>
+                        ) : (
+                          item.file
+                        )}
+                      </td>
+                      <SizeAndDateCells size={item.size} date={item.date} />
+                      <td className="text-end">
+                        {item.isDir ? null : (
+                          <HelperDownloadButton fileId={item.id} file={item.file} entitled={item.entitled} />
+                        )}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {listing.data.member.map((item) => (
-                      <tr key={item.id}>
-                        <td>
-                          {item.isDir ? (
-                            <button
-                              type="button"
-                              className="btn btn-link p-0 d-inline-flex align-items-center gap-2"
-                              onClick={() => open(item)}
-                            >
-                              <IconFolder size={18} />
-                              {item.file}
-                            </button>
-                          ) : (
-                            item.file
-                          )}
-                        </td>
-                        <td>{item.size === null ? '' : formatBytes(item.size, i18n.language)}</td>
-                        <td>
-                          <time dateTime={item.date}>{formatDate(item.date, i18n.language)}</time>
-                        </td>
-                        <td className="text-end">
-                          {item.isDir ? null : (
-                            <HelperDownloadButton
-                              fileId={item.id}
-                              file={item.file}
-                              entitled={item.entitled}
-                            />
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </CatalogueTable>
               </div>
               <Pager
                 page={page}
                 pageSize={CATALOGUE_PAGE_SIZE}
                 totalItems={listing.data.totalItems}
                 label={t('catalogue.pages')}
+                summaryKey="catalogue.pageOf"
+                className="mt-3"
                 onPage={(next) => go({ q: search, page: next })}
               />
             </>

@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CatalogueSearchForm } from '../../../components/catalogue/catalogue-search-form.tsx';
+import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
@@ -8,7 +10,6 @@ import { IconChip } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CATALOGUE_PAGE_SIZE, useBrands, useFirmwares, useModels } from '../../../lib/catalogue-api.ts';
-import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
 
 function Loading() {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ function LoadError({ error }: { error: unknown }) {
 
 /** Brand → model → firmware list; the model search looks across every brand. */
 export function FirmwaresPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const brand = params.get('brand') ?? '';
   const model = params.get('model') ?? '';
@@ -43,8 +44,7 @@ export function FirmwaresPage() {
     for (const [key, value] of Object.entries(next)) if (value) query.set(key, value);
     setParams(query);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const searchModels = () => {
     setModelPage(1);
     choose({ q: draft.trim() });
   };
@@ -52,20 +52,13 @@ export function FirmwaresPage() {
   return (
     <>
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.firmwares')}</PageTitle>
-      <form className="d-flex gap-2 mb-4" onSubmit={submit}>
-        <input
-          type="search"
-          className="form-control"
-          aria-label={t('catalogue.firmwares.search')}
-          placeholder={t('catalogue.firmwares.search')}
-          value={draft}
-          maxLength={100}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" className="btn btn-primary">
-          {t('catalogue.searchButton')}
-        </button>
-      </form>
+      <CatalogueSearchForm
+        label={t('catalogue.firmwares.search')}
+        draft={draft}
+        onDraftChange={setDraft}
+        onSearch={searchModels}
+        className="mb-4"
+      />
       <div className="row g-4">
         <section className="col-md-3" aria-labelledby="firmware-brands">
           <h2 id="firmware-brands" className="h6 text-uppercase text-body-secondary">
@@ -140,6 +133,8 @@ export function FirmwaresPage() {
               pageSize={CATALOGUE_PAGE_SIZE}
               totalItems={models.data.totalItems}
               label={t('catalogue.firmwares.modelPages')}
+              summaryKey="catalogue.pageOf"
+              className="mt-3"
               onPage={setModelPage}
             />
           ) : null}
@@ -160,36 +155,22 @@ export function FirmwaresPage() {
           ) : null}
           {firmwares.data && firmwares.data.totalItems > 0 ? (
             <div className="table-responsive">
-              <table className="table align-middle" aria-busy={firmwares.isFetching || undefined}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('catalogue.name')}</th>
-                    <th scope="col">{t('catalogue.firmwares.version')}</th>
-                    <th scope="col">{t('catalogue.firmwares.soft')}</th>
-                    <th scope="col">{t('catalogue.size')}</th>
-                    <th scope="col">{t('catalogue.date')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('catalogue.actions')}</span>
-                    </th>
+              <CatalogueTable
+                columns={[t('catalogue.firmwares.version'), t('catalogue.firmwares.soft')]}
+                busy={firmwares.isFetching}
+              >
+                {firmwares.data.member.map((item) => (
+                  <tr key={item.id}>
+                    <td className="text-break">{item.file}</td>
+                    <td>{item.version ?? ''}</td>
+                    <td>{item.soft ?? ''}</td>
+                    <SizeAndDateCells size={item.size} date={item.date} />
+                    <td className="text-end">
+                      <HelperDownloadButton fileId={item.id} file={item.file} entitled={item.entitled} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {firmwares.data.member.map((item) => (
-                    <tr key={item.id}>
-                      <td className="text-break">{item.file}</td>
-                      <td>{item.version ?? ''}</td>
-                      <td>{item.soft ?? ''}</td>
-                      <td>{item.size === null ? '' : formatBytes(item.size, i18n.language)}</td>
-                      <td>
-                        <time dateTime={item.date}>{formatDate(item.date, i18n.language)}</time>
-                      </td>
-                      <td className="text-end">
-                        <HelperDownloadButton fileId={item.id} file={item.file} entitled={item.entitled} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </CatalogueTable>
             </div>
           ) : null}
           {firmwares.data ? (
@@ -198,6 +179,8 @@ export function FirmwaresPage() {
               pageSize={CATALOGUE_PAGE_SIZE}
               totalItems={firmwares.data.totalItems}
               label={t('catalogue.pages')}
+              summaryKey="catalogue.pageOf"
+              className="mt-3"
               onPage={setFirmwarePage}
             />
           ) : null}

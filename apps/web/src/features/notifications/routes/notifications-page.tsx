@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconBell } from '../../../components/ui/icons.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
@@ -208,33 +209,15 @@ export function NotificationsPage() {
                 </li>
               ))}
             </ul>
-            <nav aria-label={t('notifications.pages')} className="d-flex align-items-center gap-3 flex-wrap">
-              <ul className="pagination mb-0">
-                <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
-                  <button
-                    type="button"
-                    className="page-link"
-                    disabled={page <= 1}
-                    onClick={() => goTo(page - 1)}
-                  >
-                    {t('notifications.previous')}
-                  </button>
-                </li>
-                <li className={`page-item${page >= pageCount ? ' disabled' : ''}`}>
-                  <button
-                    type="button"
-                    className="page-link"
-                    disabled={page >= pageCount}
-                    onClick={() => goTo(page + 1)}
-                  >
-                    {t('notifications.next')}
-                  </button>
-                </li>
-              </ul>
-              <span className="text-body-secondary small" aria-live="polite">
-                {t('notifications.pageOf', { page, pages: pageCount, total: totalItems })}
-              </span>
-            </nav>
+            <Pager
+              page={page}
+              pageSize={NOTIFICATIONS_PAGE_SIZE}
+              totalItems={totalItems}
+              label={t('notifications.pages')}
+              summaryKey="notifications.pageOf"
+              showOnSinglePage
+              onPage={goTo}
+            />
           </div>
         </section>
       ) : null}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { ARTICLES_PAGE_SIZE, type ArticleSearch, useSearchArticles } from '../api/search-articles.ts';
 import { HighlightedText } from './highlighted-text.tsx';
@@ -16,7 +17,6 @@ export function ArticleResults({
 }) {
   const { t } = useTranslation();
   const results = useSearchArticles(search, true);
-  const pageCount = Math.max(1, Math.ceil((results.data?.totalItems ?? 0) / ARTICLES_PAGE_SIZE));
 
   return (
     <section aria-labelledby="kb-results-title" aria-busy={results.isFetching || undefined}>
@@ -52,38 +52,14 @@ export function ArticleResults({
               </li>
             ))}
           </ul>
-          {pageCount > 1 ? (
-            <nav
-              aria-label={t('support.results.pages')}
-              className="d-flex align-items-center gap-3 flex-wrap"
-            >
-              <ul className="pagination mb-0">
-                <li className={`page-item${search.page <= 1 ? ' disabled' : ''}`}>
-                  <button
-                    type="button"
-                    className="page-link"
-                    disabled={search.page <= 1}
-                    onClick={() => onPage(search.page - 1)}
-                  >
-                    {t('support.results.previous')}
-                  </button>
-                </li>
-                <li className={`page-item${search.page >= pageCount ? ' disabled' : ''}`}>
-                  <button
-                    type="button"
-                    className="page-link"
-                    disabled={search.page >= pageCount}
-                    onClick={() => onPage(search.page + 1)}
-                  >
-                    {t('support.results.next')}
-                  </button>
-                </li>
-              </ul>
-              <span className="text-body-secondary small">
-                {t('support.results.pageOf', { page: search.page, pages: pageCount })}
-              </span>
-            </nav>
-          ) : null}
+          <Pager
+            page={search.page}
+            pageSize={ARTICLES_PAGE_SIZE}
+            totalItems={results.data.totalItems}
+            label={t('support.results.pages')}
+            summaryKey="support.results.pageOf"
+            onPage={onPage}
+          />
         </>
       ) : null}
     </section>

@@ -2,12 +2,12 @@ import type { Soft } from '@benchside/contracts/catalogue';
 import { downloadItemSchema, type InstalledTool, installedToolSchema } from '@benchside/contracts/helper';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconToolbox } from '../../../components/ui/icons.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useSofts } from '../../../lib/catalogue-api.ts';
-import { formatBytes, formatDate } from '../../../lib/catalogue-format.ts';
 import { callHelper } from '../../../lib/helper-client.ts';
 import { downloadThroughHelper, HelperDownloadError } from '../../../lib/helper-download.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -52,7 +52,7 @@ async function installTool(
 
 /** The tools the user may use, what the helper has installed, and Run / Install / Update through it. */
 export function ToolsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const softs = useSofts();
   const installed = useQuery({ queryKey: INSTALLED_QUERY_KEY, queryFn: listInstalled, retry: false });
@@ -105,79 +105,65 @@ export function ToolsPage() {
       {softs.data && softs.data.totalItems > 0 ? (
         <section className="card">
           <div className="card-body table-responsive">
-            <table className="table align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">{t('catalogue.name')}</th>
-                  <th scope="col">{t('catalogue.tools.latest')}</th>
-                  <th scope="col">{t('catalogue.tools.state')}</th>
-                  <th scope="col">{t('catalogue.size')}</th>
-                  <th scope="col">{t('catalogue.date')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('catalogue.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {softs.data.member.map((soft) => {
-                  const local = installed.data?.find((tool) => tool.soft === soft.name);
-                  const updatable = local !== undefined && local.version !== soft.version;
-                  const busy = install.isPending && install.variables?.soft.name === soft.name;
-                  return (
-                    <tr key={soft.name}>
-                      <th scope="row">{soft.name}</th>
-                      <td>{soft.version}</td>
-                      <td>
-                        {installed.data && !local ? (
-                          <span className="badge text-bg-secondary">{t('catalogue.tools.notInstalled')}</span>
-                        ) : null}
-                        {local && !updatable ? (
-                          <span className="badge text-bg-success">
-                            {t('catalogue.tools.installedVersion', { version: local.version })}
-                          </span>
-                        ) : null}
-                        {updatable ? (
-                          <span className="badge text-bg-warning">
-                            {t('catalogue.tools.updateAvailable', { version: local.version })}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td>{formatBytes(soft.size, i18n.language)}</td>
-                      <td>
-                        <time dateTime={soft.date}>{formatDate(soft.date, i18n.language)}</time>
-                      </td>
-                      <td className="text-end text-nowrap">
-                        {local ? (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-primary me-2"
-                            disabled={run.isPending}
-                            onClick={() => run.mutate(local.id)}
-                          >
-                            {t('catalogue.tools.run', { name: soft.name })}
-                          </button>
-                        ) : null}
-                        {installed.data && (!local || updatable) ? (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline-primary"
-                            disabled={install.isPending}
-                            onClick={() => install.mutate({ soft, update: updatable })}
-                          >
-                            {busy ? (
-                              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-                            ) : null}
-                            {updatable
-                              ? t('catalogue.tools.update', { name: soft.name })
-                              : t('catalogue.tools.install', { name: soft.name })}
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <CatalogueTable
+              className="mb-0"
+              columns={[t('catalogue.tools.latest'), t('catalogue.tools.state')]}
+            >
+              {softs.data.member.map((soft) => {
+                const local = installed.data?.find((tool) => tool.soft === soft.name);
+                const updatable = local !== undefined && local.version !== soft.version;
+                const busy = install.isPending && install.variables?.soft.name === soft.name;
+                return (
+                  <tr key={soft.name}>
+                    <th scope="row">{soft.name}</th>
+                    <td>{soft.version}</td>
+                    <td>
+                      {installed.data && !local ? (
+                        <span className="badge text-bg-secondary">{t('catalogue.tools.notInstalled')}</span>
+                      ) : null}
+                      {local && !updatable ? (
+                        <span className="badge text-bg-success">
+                          {t('catalogue.tools.installedVersion', { version: local.version })}
+                        </span>
+                      ) : null}
+                      {updatable ? (
+                        <span className="badge text-bg-warning">
+                          {t('catalogue.tools.updateAvailable', { version: local.version })}
+                        </span>
+                      ) : null}
+                    </td>
+                    <SizeAndDateCells size={soft.size} date={soft.date} />
+                    <td className="text-end text-nowrap">
+                      {local ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary me-2"
+                          disabled={run.isPending}
+                          onClick={() => run.mutate(local.id)}
+                        >
+                          {t('catalogue.tools.run', { name: soft.name })}
+                        </button>
+                      ) : null}
+                      {installed.data && (!local || updatable) ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-primary"
+                          disabled={install.isPending}
+                          onClick={() => install.mutate({ soft, update: updatable })}
+                        >
+                          {busy ? (
+                            <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+                          ) : null}
+                          {updatable
+                            ? t('catalogue.tools.update', { name: soft.name })
+                            : t('catalogue.tools.install', { name: soft.name })}
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </CatalogueTable>
           </div>
         </section>
       ) : null}
