@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_GOOGLE_CLIENT_ID, fakeGoogleIssuer } from './e2e/social/fake-google.ts';
+import { E2E_GOOGLE_CLIENT_ID, fakeGoogleIssuer, fakeGooglePort } from './e2e/social/fake-google.ts';
 
 // The whole stack, started exactly as `npm start` does, on its own ports and a throw-away DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 18080);
@@ -17,6 +17,10 @@ export default defineConfig({
   // A fake Google issuer on loopback for e2e/social; Google's script never loads offline, so the
   // other tests' sign-in page shows no Google button.
   globalSetup: './e2e/social/global-setup.ts',
+  // Each configuration cleans only its own folder: the two may run at the same time.
+  outputDir: 'test-results/default',
+  // Read by global-setup.ts: the support configuration has its own, so the two can run at once.
+  metadata: { fakeGooglePort: fakeGooglePort(port) },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { fakeGoogleIssuer, fakeGooglePort } from './e2e/social/fake-google.ts';
 import base from './playwright.config.ts';
 
 // The same stack as playwright.config.ts, started with SUPPORT_ENABLED=true on ports 20 above it
 // (so both can run side by side) and its own throw-away DATA_DIR. It runs only `*.flag-on.spec.ts`;
-// the default stack keeps the spec's build (support switched off) for every other test.
+// the default stack keeps the spec's build (support switched off) for every other test. Its fake
+// Google issuer (5 above its own port) and its output folder are its own too.
 const port = Number(process.env.E2E_PORT ?? 18080) + 20;
 const baseServer = base.webServer;
 if (!baseServer || Array.isArray(baseServer))
@@ -14,6 +16,8 @@ export default defineConfig({
   testDir: 'e2e',
   testIgnore: [],
   testMatch: '**/*.flag-on.spec.ts',
+  outputDir: 'test-results/support-enabled',
+  metadata: { fakeGooglePort: fakeGooglePort(port) },
   use: { ...base.use, baseURL: `http://127.0.0.1:${port}` },
   webServer: {
     ...baseServer,
@@ -23,6 +27,8 @@ export default defineConfig({
       PORT: String(port),
       SUPPORT_PORT: String(port + 1),
       SUPPORT_ENABLED: 'true',
+      GOOGLE_ISSUER: fakeGoogleIssuer(port),
+      GOOGLE_JWKS_URL: `${fakeGoogleIssuer(port)}/certs`,
     },
   },
 });

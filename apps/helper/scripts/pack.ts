@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -50,9 +50,12 @@ interface HelperManifest {
  */
 export async function packHelper(): Promise<{ path: string; bytes: number }> {
   const manifest = JSON.parse(await readFile(join(helperFolder, 'package.json'), 'utf8')) as HelperManifest;
-  const staging = join(helperFolder, 'dist', 'staging');
+  // A staging folder and tarball of this call's own, renamed into place at the end: two stacks
+  // starting side by side (npm test runs both e2e configurations at once) may both pack, and
+  // neither ever serves or extracts a half-written installer.
+  await mkdir(join(helperFolder, 'dist'), { recursive: true });
+  const staging = await mkdtemp(join(helperFolder, 'dist', 'staging-'));
   const packageFolder = join(staging, 'package');
-  await rm(staging, { recursive: true, force: true });
   await mkdir(join(packageFolder, 'bin'), { recursive: true });
 
   const bin = join(packageFolder, 'bin', 'benchside-helper.js');
@@ -98,8 +101,9 @@ export async function packHelper(): Promise<{ path: string; bytes: number }> {
     ].join('\n'),
   );
 
-  await mkdir(dirname(INSTALLER_PATH), { recursive: true });
-  await create({ gzip: true, file: INSTALLER_PATH, cwd: staging, portable: true }, ['package']);
+  const tarball = join(staging, 'benchside-helper.tgz');
+  await create({ gzip: true, file: tarball, cwd: staging, portable: true }, ['package']);
+  await rename(tarball, INSTALLER_PATH);
   await rm(staging, { recursive: true, force: true });
   return { path: INSTALLER_PATH, bytes: (await stat(INSTALLER_PATH)).size };
 }
