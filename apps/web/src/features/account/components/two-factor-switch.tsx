@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@benchside/contracts/auth';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -9,10 +10,16 @@ import { SectionCard } from './section-card.tsx';
 export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const setTwoFactor = useSetTwoFactor(user.id);
-  const enabled = setTwoFactor.isPending ? Boolean(setTwoFactor.variables) : user.userPortal2fa;
+  // The switch shows the choice from the click on: the mutation's pending state arrives a render
+  // later, and a controlled checkbox would jump back to the stored value in between. Once the call
+  // settles, the stored user (updated by the call, or unchanged after a failure) shows again.
+  const [requested, setRequested] = useState<boolean>();
+  const enabled = requested ?? user.userPortal2fa;
 
-  const toggle = (next: boolean) =>
+  const toggle = (next: boolean) => {
+    setRequested(next);
     setTwoFactor.mutate(next, {
+      onSettled: () => setRequested(undefined),
       onSuccess: (updated) =>
         notify(
           updated.userPortal2fa ? t('account.twoFactor.enabled') : t('account.twoFactor.disabled'),
@@ -21,6 +28,7 @@ export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
       onError: (error) =>
         notify(apiErrorMessage(t, error, 'Something went wrong, please try again later.'), 'error'),
     });
+  };
 
   return (
     <SectionCard id="two-factor" title={t('account.twoFactor.title')}>
