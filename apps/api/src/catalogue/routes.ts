@@ -18,6 +18,7 @@ import {
 import type { PagingQuery } from '@benchside/contracts/common';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import type { Database } from '@benchside/db/database';
+import { pageWindow } from '@benchside/db/page-window';
 import { sharedReads } from '@benchside/server/batched-lookup';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
@@ -125,6 +126,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
    * statement (a second round trip would queue behind other requests on the embedded database).
    */
   const listFiles = async (userId: string, where: FilesWhere, paging: PagingQuery) => {
+    const window = pageWindow(paging.page, paging.itemsPerPage);
     const rows = await selectFiles(userId)
       .select(sql<number>`count(*) over ()`.as('total'))
       .where(where)
@@ -132,8 +134,8 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       .orderBy(sql`lower(file)`)
       .orderBy('file')
       .orderBy('id')
-      .limit(paging.itemsPerPage)
-      .offset((paging.page - 1) * paging.itemsPerPage)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute();
     const first = rows[0];
     if (first) return { member: rows.map(toFile), totalItems: Number(first.total) };
@@ -301,6 +303,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     async (request) => {
       const { brand, model, page, itemsPerPage } = request.query;
       return sharedModels(JSON.stringify(request.query), async () => {
+        const window = pageWindow(page, itemsPerPage);
         const models = db
           .selectFrom('catalogue_models')
           .$if(brand !== undefined, (query) => query.where('brand', '=', brand ?? ''))
@@ -313,8 +316,8 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
             .orderBy(sql`lower(model)`)
             .orderBy('model')
             .orderBy('brand')
-            .limit(itemsPerPage)
-            .offset((page - 1) * itemsPerPage)
+            .limit(window.limit)
+            .offset(window.offset)
             .execute(),
           // A brand's model count is kept with the brand; a name search counts its matches.
           model === undefined && brand !== undefined
@@ -399,6 +402,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       if (catalogueQuery === null || titleQuery === null) return { member: [], totalItems: 0 };
       const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
       return sharedSearch(`${user.id} ${language} ${JSON.stringify(request.body)}`, async () => {
+        const window = pageWindow(page, itemsPerPage);
         const hits = searchHitsSql({
           catalogueQuery,
           titleQuery,
@@ -412,7 +416,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
         page as (
           select source, file_id, text_id, rank, title, count(*) over () as total from hits
           order by rank desc, lower(title), title, source, file_id, text_id
-          limit ${itemsPerPage} offset ${(page - 1) * itemsPerPage}
+          limit ${window.limit} offset ${window.offset}
         )
         select page.source, page.rank, page.title, page.total,
           catalogue_files.id, catalogue_files.file, catalogue_files.is_dir, catalogue_files.parent_id,

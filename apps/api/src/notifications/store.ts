@@ -1,5 +1,6 @@
 import type { Notification } from '@benchside/contracts/notifications';
 import type { Database } from '@benchside/db/database';
+import { pageWindow } from '@benchside/db/page-window';
 import { batchedLookup, sharedReads } from '@benchside/server/batched-lookup';
 import { type Kysely, sql } from 'kysely';
 
@@ -38,6 +39,7 @@ async function listNotifications(
   options: PageOptions,
 ): Promise<NotificationPage> {
   const { page, itemsPerPage, direction } = options;
+  const window = pageWindow(page, itemsPerPage);
   const rows = await db
     .selectFrom('notification_counters as c')
     .leftJoinLateral(
@@ -49,8 +51,8 @@ async function listNotifications(
           .whereRef('t.user_id', '=', 'c.user_id')
           .orderBy('t.created_at', direction)
           .orderBy('t.id', direction)
-          .limit(itemsPerPage)
-          .offset((page - 1) * itemsPerPage)
+          .limit(window.limit)
+          .offset(window.offset)
           .as('p'),
       (join) => join.onTrue(),
     )
