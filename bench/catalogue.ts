@@ -1,10 +1,7 @@
 import { searchResultsSchema } from '@benchside/contracts/catalogue';
-import { migrateToLatest } from '@benchside/db/migrate';
-import { openDatabase } from '@benchside/db/open-database';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { seedDemo } from '../apps/api/src/seed/demo.ts';
-import { signInAsDemo, startStack } from './stack.ts';
+import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
 /**
  * Issue 5: `GET /api/files?file=` and `GET /api/models?brand=` on a catalogue of 100,000 files and
@@ -53,13 +50,9 @@ const searchedModel = (files: number) => modelName(modelsFor(files) / 2);
  * files in folders of 500. Set-based statements; the models table follows through its triggers.
  */
 async function fillCatalogue(env: NodeJS.ProcessEnv, files: number): Promise<void> {
-  const database = env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
-    : await openDatabase({ dataDir: String(env.DATA_DIR) });
+  const database = await openSeededDatabase(env);
   try {
     const { db } = database;
-    await migrateToLatest(db);
-    await seedDemo(db, { dataDir: String(env.DATA_DIR) });
     const models = modelsFor(files);
     const folder = async (file: string) =>
       (

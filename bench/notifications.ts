@@ -1,9 +1,7 @@
-import { migrateToLatest } from '@benchside/db/migrate';
-import { openDatabase } from '@benchside/db/open-database';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/demo.ts';
-import { signInAsDemo, startStack } from './stack.ts';
+import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
+import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
 /** Issue 7: with 100,000 notifications, the list and the unread count stay under 20 ms p99 at 50 connections. */
 export const NOTIFICATIONS_FOR_BENCH = 100_000;
@@ -31,13 +29,9 @@ export type NotificationsResult = {
  * set-based statements, as the operator's `notify --all` would store them.
  */
 async function fillNotifications(env: NodeJS.ProcessEnv): Promise<void> {
-  const database = env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
-    : await openDatabase({ dataDir: String(env.DATA_DIR) });
+  const database = await openSeededDatabase(env);
   try {
     const { db } = database;
-    await migrateToLatest(db);
-    await seedDemo(db, { dataDir: String(env.DATA_DIR) });
     const demo = await db
       .selectFrom('users')
       .select('id')

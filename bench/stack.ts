@@ -1,6 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migrateToLatest } from '@benchside/db/migrate';
+import { openDatabase } from '@benchside/db/open-database';
+import { seedDemo } from '../apps/api/src/seed/demo.ts';
 import { type Child, freePort, startChild, waitUntil } from './processes.ts';
 
 export const DEMO_USERNAME = 'demo';
@@ -75,4 +78,17 @@ export async function signInAsDemo(baseUrl: string): Promise<string> {
     .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
   if (session === undefined) throw new Error(`Demo sign-in set no ${SESSION_COOKIE} cookie`);
   return session;
+}
+
+/**
+ * The database a stack will run on (its DATA_DIR's PGlite, or DATABASE_URL), migrated and seeded
+ * as `npm start` would: for a `prepare` step that fills it before the portal claims it.
+ */
+export async function openSeededDatabase(env: NodeJS.ProcessEnv) {
+  const database = env.DATABASE_URL
+    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+    : await openDatabase({ dataDir: String(env.DATA_DIR) });
+  await migrateToLatest(database.db);
+  await seedDemo(database.db, { dataDir: String(env.DATA_DIR) });
+  return database;
 }
