@@ -4,8 +4,8 @@ import { type RawBuilder, sql } from 'kysely';
  * A page's LIMIT and OFFSET as literals in the SQL text. As parameters, the planner prices a page
  * of unknown size, never settles on the statement's generic plan, and plans it anew on every run:
  * that planning was most of the cost of a first page (a list read twice as fast without it). Both
- * come from validated integers (`pagingQuerySchema`), so nothing can be injected, and the few
- * page sizes and depths in use keep the prepared statements few.
+ * come from validated integers (`pagingQuerySchema`), so nothing can be injected. Each page size and
+ * depth asked for is a statement of its own; the PGlite dialect keeps a bounded number of them.
  */
 export function pageWindow(
   page: number,

@@ -5,6 +5,7 @@ import {
   sessionEntrySchema,
 } from '@benchside/contracts/accounts';
 import { collectionSchema } from '@benchside/contracts/common';
+import { pageWindow } from '@benchside/db/page-window';
 import type { App } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
 import { SESSION_IDLE_TIMEOUT_MS } from '@benchside/server/sessions';
@@ -36,6 +37,7 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
       const user = signedInUser(request);
       const { page, itemsPerPage } = request.query;
       const direction = request.query['order[loginAt]'];
+      const window = pageWindow(page, itemsPerPage);
       const [rows, total] = await Promise.all([
         db
           .selectFrom('login_logs')
@@ -43,8 +45,8 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
           .where('user_id', '=', user.id)
           .orderBy('login_at', direction)
           .orderBy('id', direction)
-          .limit(itemsPerPage)
-          .offset((page - 1) * itemsPerPage)
+          .limit(window.limit)
+          .offset(window.offset)
           .execute(),
         db
           .selectFrom('login_logs')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Card, type CardLogEvent, LATEST_CARD_FIRMWARE_VERSION } from '@benchside/contracts/cards';
 import type { PagingQuery } from '@benchside/contracts/common';
 import type { Database } from '@benchside/db/database';
+import { pageWindow } from '@benchside/db/page-window';
 import { NotFoundError } from '@benchside/server/errors';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
@@ -26,11 +27,9 @@ export async function fetchPage<DB, TB extends keyof DB, O, RowsDB, RowsTB exten
   paging: PagingQuery,
   selectRows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<RowsDB, RowsTB, Row>,
 ): Promise<{ rows: Row[]; totalItems: number }> {
+  const window = pageWindow(paging.page, paging.itemsPerPage);
   const [rows, total] = await Promise.all([
-    selectRows(filtered)
-      .limit(paging.itemsPerPage)
-      .offset((paging.page - 1) * paging.itemsPerPage)
-      .execute(),
+    selectRows(filtered).limit(window.limit).offset(window.offset).execute(),
     filtered
       .select((eb) => eb.fn.countAll<number>().as('total'))
       // TypeScript cannot see the alias through the generic tables; the selection above is exactly this.

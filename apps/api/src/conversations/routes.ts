@@ -8,6 +8,7 @@ import {
   threadSchema,
 } from '@benchside/contracts/conversations';
 import type { Database } from '@benchside/db/database';
+import { pageWindow } from '@benchside/db/page-window';
 import type { AttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { addThread, startConversation, subjectFromBody } from '@benchside/server/conversations/conversations';
 import { receiveAttachment, registerAttachmentUploads } from '@benchside/server/conversations/uploads';
@@ -83,12 +84,13 @@ export async function registerConversationRoutes(app: App, context: Conversation
     async (request) => {
       const user = signedInUser(request);
       const { page, itemsPerPage } = request.query;
+      const window = pageWindow(page, itemsPerPage);
       const [rows, total] = await Promise.all([
         conversationSummaries(user.id)
           .orderBy('conversations.last_message_at', 'desc')
           .orderBy('conversations.id', 'desc')
-          .limit(itemsPerPage)
-          .offset((page - 1) * itemsPerPage)
+          .limit(window.limit)
+          .offset(window.offset)
           .execute(),
         db
           .selectFrom('conversations')
