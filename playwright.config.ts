@@ -40,7 +40,11 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot. The trace's
+    // screencast is left out: encoding frames all through every test cost a fifth of the suite's
+    // CPU on two cores (docs/decisions.md, "CI speed").
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
   },
   webServer: {
     command: 'npx tsx scripts/start.ts',

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely';
 import * as usersAndSessions from './migrations/0001-users-and-sessions.ts';
 import * as accounts from './migrations/0002-accounts.ts';
 import * as notifications from './migrations/0003-notifications.ts';
@@ -22,13 +22,23 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-catalogue-models': catalogueModels,
 };
 
-export function createMigrator(db: Kysely<unknown>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+/**
+ * Kysely's migrator finds its bookkeeping tables in any schema unless told which one: on a server
+ * shared by several test schemas it would take another schema's tables for its own. It keeps them
+ * in the schema the tables are created in, the connection's current one.
+ */
+async function createMigrator(db: Kysely<unknown>): Promise<Migrator> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableSchema: rows[0]?.schema ?? 'public',
+  });
 }
 
 /** Applies every pending migration; throws with the failing migration's name and cause. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {
-  const resultSet = await createMigrator(db as Kysely<unknown>).migrateToLatest();
+  const resultSet = await (await createMigrator(db as Kysely<unknown>)).migrateToLatest();
   if (resultSet.error) {
     const failed = resultSet.results?.find((result) => result.status === 'Error');
     const cause = resultSet.error instanceof Error ? resultSet.error.message : String(resultSet.error);
