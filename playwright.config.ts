@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_GOOGLE_CLIENT_ID, fakeGoogleIssuer, fakeGooglePort } from './e2e/social/fake-google.ts';
+import { disableFeaturesFlag } from './e2e/support/chromium-flags.ts';
 
 // The whole stack, started exactly as `npm start` does, on its own ports and a throw-away DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 18080);
@@ -38,6 +39,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        disableFeaturesFlag,
       ],
     },
     // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot. The trace's
