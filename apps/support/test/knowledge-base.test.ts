@@ -5,11 +5,11 @@ import {
   kbSearchResultSchema,
 } from '@benchside/contracts/knowledge-base';
 import type { App } from '@benchside/server/create-server';
+import { addArticle } from '@benchside/server/knowledge-base/knowledge-base-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedKnowledgeBase } from '../../api/src/seed/knowledge-base.ts';
 import { createUser, postJson, type RunningApi, sessionCookie, startApi } from '../../api/test/start-api.ts';
 import { buildSupportApp } from '../src/app.ts';
-import { addArticle } from '../src/kb/knowledge-base-store.ts';
 
 describe('knowledge base on the support service', () => {
   let api: RunningApi;

@@ -52,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('language', 'text', (column) => column.notNull())
     .addColumn('title', 'text', (column) => column.notNull())
     .addColumn('body_markdown', 'text', (column) => column.notNull())
-    // Rendered once at write time by a renderer that escapes raw HTML (apps/support/src/kb/markdown.ts).
+    // Rendered once at write time by a renderer that escapes raw HTML (packages/server/src/knowledge-base/markdown.ts).
     .addColumn('body_html', 'text', (column) => column.notNull())
     // The body's words without markup: what is indexed and what search snippets are cut from.
     .addColumn('body_text', 'text', (column) => column.notNull())

@@ -6,7 +6,7 @@ import {
   listArticles,
   removeArticle,
   saveArticleText,
-} from '../../../../support/src/kb/knowledge-base-store.ts';
+} from '@benchside/server/knowledge-base/knowledge-base-store';
 import { type AdminArguments, type AdminCommand, AdminUsageError, requireOption } from '../command.ts';
 
 function optionalString(args: AdminArguments, name: string): string | undefined {
