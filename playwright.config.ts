@@ -44,7 +44,7 @@ export default defineConfig({
     },
     // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot. The trace's
     // screencast is left out: encoding frames all through every test cost a fifth of the suite's
-    // CPU on two cores (docs/decisions.md, "CI speed").
+    // CPU on two cores (docs/decisions/093-chromium-does-less.md).
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },

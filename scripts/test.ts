@@ -58,7 +58,7 @@ const stages: Stage[] = [
   },
   { steps: [{ name: 'unit and API tests (vitest run)', run: command(bin('vitest'), ['run']) }] },
   // One after the other: side by side, the extra stack made the default run's 5 s waits fail on a
-  // busy two-core machine (docs/decisions.md, "CI speed").
+  // busy two-core machine (docs/decisions/094-e2e-configurations-serial.md).
   { steps: [{ name: 'end-to-end tests (playwright test)', run: command(bin('playwright'), ['test']) }] },
   {
     steps: [

@@ -1,6 +1,6 @@
 /**
  * Cards, products, credentials (`user-crds`), credits and tokens: spec §3 and §7 "Cards and
- * credits". The model is written down in docs/decisions.md ("Cards and credits").
+ * credits". The model is written down in docs/decisions/078-card-model.md.
  */
 import { z } from 'zod';
 import { productIdSchema } from './card-validation.ts';

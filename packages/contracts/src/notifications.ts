@@ -3,7 +3,7 @@ import { pagingQuerySchema, sortDirectionSchema } from './common.ts';
 
 /**
  * Spec §3 "Notification" and §7 "Notifications". The unread count and marking one notification read
- * are not shown by the spec; their paths are recorded in docs/decisions.md.
+ * are not shown by the spec; their paths are recorded in docs/decisions/072-notification-paths.md.
  */
 
 /** The bell's latest-five dropdown (spec §9: page 1, 5 items). */

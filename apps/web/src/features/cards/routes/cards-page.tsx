@@ -4,7 +4,10 @@ import { CardDetailPage } from './card-detail-page.tsx';
 import { CardsOverviewPage } from './cards-overview-page.tsx';
 import { CredentialPage } from './credential-page.tsx';
 
-/** The signed-in landing area (spec §2 `cards/*`); its sub-routes are ours to design (docs/decisions.md). */
+/**
+ * The signed-in landing area (spec §2 `cards/*`); its sub-routes are ours to design
+ * (docs/decisions/079-cards-sub-routes.md).
+ */
 export function CardsPage() {
   return (
     <Routes>
