@@ -8,13 +8,9 @@ import {
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callHelper, HelperError, readHelper } from '../../../lib/helper-client.ts';
+import { useHelperStatus } from '../../../lib/helper-status.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import {
-  receiveDownloads,
-  setDownloadsStatus,
-  useHelperDownloads,
-} from '../../helper/stores/helper-downloads.ts';
-import { useHelperStatus } from '../../helper/stores/helper-status.ts';
+import { receiveDownloads, setDownloadsStatus, useHelperDownloads } from '../stores/helper-downloads.ts';
 
 /** Spec §9: the download list is polled every 3 s while something downloads. */
 export const DOWNLOADS_POLL_MS = 3000;

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconFolder } from '../../../components/ui/icons.tsx';
+import { helperFailureMessage } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
-import { helperFailureMessage } from '../../helper/helper-failure.ts';
 import { useDownloadFolder, useSetDownloadFolder } from '../api/helper-downloads.ts';
 
 /** Where the helper saves downloads (`/general/getDownloadFolder`), and a form to change it. */

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconDownload } from '../../../components/ui/icons.tsx';
 import { formatBytes } from '../../../lib/format.ts';
+import { helperFailureMessage } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
-import { helperFailureMessage } from '../../helper/helper-failure.ts';
-import { isRunning, useHelperDownloads } from '../../helper/stores/helper-downloads.ts';
 import {
   useAllDownloadsAction,
   useDownloadAction,
@@ -15,6 +14,7 @@ import {
   useRemoveDownload,
 } from '../api/helper-downloads.ts';
 import { formatEta, formatSpeed } from '../format.ts';
+import { isRunning, useHelperDownloads } from '../stores/helper-downloads.ts';
 import { RemoveDownloadModal } from './remove-download-modal.tsx';
 
 const STATE_BADGES = {

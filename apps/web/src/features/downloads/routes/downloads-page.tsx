@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { IconPlug } from '../../../components/ui/icons.tsx';
-import { launchHelperModalStore, useHelperStatus } from '../../helper/stores/helper-status.ts';
+import { launchHelperModalStore, useHelperStatus } from '../../../lib/helper-status.ts';
 import { DownloadFolderCard } from '../components/download-folder-card.tsx';
 import { DownloadsTable } from '../components/downloads-table.tsx';
 import '../downloads.scss';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { IconPlug } from '../../../components/ui/icons.tsx';
-import { type HelperStatus, launchHelperModalStore, useHelperStatus } from '../stores/helper-status.ts';
+import { type HelperStatus, launchHelperModalStore, useHelperStatus } from '../../../lib/helper-status.ts';
 
 const STATUS_LABEL_KEYS = {
   pending: 'helper.status.pending',

@@ -3,8 +3,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconDownload, IconPlug } from '../../../components/ui/icons.tsx';
 import { clientConfig } from '../../../lib/client-config.ts';
+import { launchHelperModalStore, useLaunchHelperModalOpen } from '../../../lib/helper-status.ts';
 import { useHelperStatusMonitor } from '../hooks/use-helper-status-monitor.ts';
-import { launchHelperModalStore, useLaunchHelperModalOpen } from '../stores/helper-status.ts';
 
 /** The signed-in layout mounts it for as long as someone is signed in, so it also runs the status check. */
 export function LaunchHelperModal() {

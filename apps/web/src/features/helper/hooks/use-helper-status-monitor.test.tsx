@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { HelperError } from '../../../lib/helper-client.ts';
-import { helperStatusStore } from '../stores/helper-status.ts';
+import { helperStatusStore } from '../../../lib/helper-status.ts';
 import { useHelperStatusMonitor } from './use-helper-status-monitor.ts';
 
 function monitor(ping: () => Promise<unknown>) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { pingHelper } from '../../../lib/helper-client.ts';
-import { type HelperStatus, helperStatusStore, useHelperStatus } from '../stores/helper-status.ts';
+import { type HelperStatus, helperStatusStore, useHelperStatus } from '../../../lib/helper-status.ts';
 
 /** Spec §9: the helper status poll and the wait before the launch link is opened. */
 export const HELPER_STATUS_POLL_MS = 10_000;

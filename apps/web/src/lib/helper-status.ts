@@ -1,4 +1,4 @@
-import { createStore, useStore } from '../../../lib/create-store.ts';
+import { createStore, useStore } from './create-store.ts';
 
 /** Spec §4: the local helper's status starts as pending; `useHelperStatusMonitor` keeps it current. */
 export type HelperStatus = 'pending' | 'connected' | 'no-connection';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { HelperError } from '../../lib/helper-client.ts';
+import { HelperError } from './helper-client.ts';
 
 /** Spec §8 helper messages, by what failed. */
 export type HelperFailure =
