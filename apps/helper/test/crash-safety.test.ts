@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeRandomFile } from './downloads/fixtures.ts';
@@ -12,7 +12,7 @@ import {
   waitForDownload,
   writeToolFolder,
 } from './packages.ts';
-import { freePort, postJson } from './support.ts';
+import { freePort, postJson, startHelper } from './support.ts';
 
 const MANIFEST = {
   id: 'unlock-tool',
@@ -237,5 +237,46 @@ describe('a helper killed with kill -9', { timeout: 240_000 }, () => {
     const written = await readFile(join(work, 'Downloads', 'firmware', 'firmware.bin'));
     expect(sha256Of(written)).toBe(pkg.sha256);
     await stop(after);
+  });
+
+  it('forgets a recorded tool whose folder is gone and deletes unfinished writes and staging folders when it starts', async () => {
+    const configDir = await processes.folder('leftovers');
+    const toolsFolder = join(configDir, 'tools');
+    const record = {
+      ...MANIFEST,
+      soft: 'Unlock Tool',
+      folder: join(toolsFolder, 'Unlock-Tool', '1.2.0'),
+      sha256: 'a'.repeat(64),
+      downloadHash: 'b'.repeat(40),
+      installedAt: new Date().toISOString(),
+    };
+    await writeFile(join(configDir, 'tools.json'), JSON.stringify({ version: 1, tools: [record] }));
+    await writeFile(join(configDir, '.settings.json.4242.0123456789ab.tmp'), '{"downloadFo');
+    await mkdir(join(toolsFolder, '.staging-0123456789abcdef', 'bin'), { recursive: true });
+    await mkdir(join(toolsFolder, 'Other-Tool', '.previous-0123456789abcdef'), { recursive: true });
+    // A journal naming folders outside the tools folder is not followed.
+    await writeFile(
+      join(toolsFolder, '.install.json'),
+      JSON.stringify({
+        staging: '/tmp',
+        target: '/etc',
+        previous: '/',
+        record: { ...record, folder: '/etc' },
+      }),
+    );
+
+    const helper = await startHelper({ configDir });
+    try {
+      expect((await postJson(helper.port, '/software/list')).json()).toEqual([]);
+      expect(JSON.parse(await readFile(join(configDir, 'tools.json'), 'utf8'))).toEqual({
+        version: 1,
+        tools: [],
+      });
+      expect(await readdir(toolsFolder)).toEqual(['Other-Tool']);
+      expect(await readdir(join(toolsFolder, 'Other-Tool'))).toEqual([]);
+      expect((await readdir(configDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await helper.close();
+    }
   });
 });
