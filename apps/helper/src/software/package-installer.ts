@@ -192,9 +192,10 @@ export class PackageInstaller {
   async #recover(): Promise<void> {
     const journal = await this.#readJournal();
     if (journal !== undefined) {
-      // The record changes only after the package left staging: until then the old tool stands.
-      if (await isPresent(journal.staging)) await this.#undo(journal);
-      else if (await isPresent(journal.target)) {
+      // Once the package has left staging for its place, the install is finished; until then the
+      // record was not touched, and the folder set aside goes back.
+      const movedIn = !(await isPresent(journal.staging)) && (await isPresent(journal.target));
+      if (movedIn) {
         await this.#tools.put(journal.record);
         await this.#finish(journal);
       } else await this.#undo(journal);
@@ -214,23 +215,19 @@ export class PackageInstaller {
       throw error;
     });
     if (text === undefined) return undefined;
-    let parsed: InstallJournal | undefined;
-    try {
-      parsed = installJournalSchema.parse(JSON.parse(text));
-    } catch {
-      parsed = undefined;
-    }
-    const folders = parsed ? [parsed.staging, parsed.target, parsed.previous, parsed.replaced] : [];
+    const parsed = installJournalSchema.safeParse(parseJson(text));
+    const journal = parsed.success ? parsed.data : undefined;
+    const folders = journal ? [journal.staging, journal.target, journal.previous, journal.replaced] : [];
     if (
-      parsed === undefined ||
-      parsed.record.folder !== parsed.target ||
-      !folders.every((folder) => folder === undefined || isInside(this.#toolsRoot, folder))
+      journal !== undefined &&
+      journal.record.folder === journal.target &&
+      folders.every((folder) => folder === undefined || isInside(this.#toolsRoot, folder))
     ) {
-      this.#warn(`${this.#journalFile} does not describe an install; ignored`);
-      await rm(this.#journalFile, { force: true });
-      return undefined;
+      return journal;
     }
-    return parsed;
+    this.#warn(`${this.#journalFile} does not describe an install; ignored`);
+    await rm(this.#journalFile, { force: true });
+    return undefined;
   }
 
   #ownerOf(folder: string): string | undefined {
@@ -282,6 +279,14 @@ async function readManifest(folder: string): Promise<ToolManifest> {
   // Zip files made on Windows carry no execute bit; the manifest says this file is the program.
   if (process.platform !== 'win32') await chmod(executable, 0o755);
   return manifest;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 async function renameIfPresent(from: string, to: string): Promise<boolean> {
