@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -85,12 +85,17 @@ export async function acquireInstanceLock(configDir: string): Promise<InstanceLo
 type Holder = { text: string; inode: number; claim: Claim | undefined };
 
 async function readHolder(file: string): Promise<Holder | undefined> {
-  try {
-    const [text, found] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
-    return { text, inode: found.ino, claim: parseClaim(text) };
-  } catch (error) {
+  // One handle for both, so the content and the inode are those of the same file.
+  const handle = await open(file, 'r').catch((error: unknown) => {
     if (codeOf(error) === 'ENOENT') return undefined;
     throw error;
+  });
+  if (handle === undefined) return undefined;
+  try {
+    const [text, found] = await Promise.all([handle.readFile('utf8'), handle.stat()]);
+    return { text, inode: found.ino, claim: parseClaim(text) };
+  } finally {
+    await handle.close();
   }
 }
 
