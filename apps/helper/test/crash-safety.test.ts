@@ -49,7 +49,7 @@ async function killHard(started: StartedHelper): Promise<void> {
   await started.exit;
 }
 
-/** Every helper process runs these tests in seconds on an idle machine; eight engineers share two cores. */
+// Each case starts the helper several times, and each start compiles the TypeScript entry: seconds on a busy machine.
 describe('a helper killed with kill -9', { timeout: 240_000 }, () => {
   it('refuses a second helper on the same config folder in one line, even when two start at once over a stale lock', async () => {
     const configDir = await processes.folder('lock');
