@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import Fastify, { LogController } from 'fastify';
 import packageJson from '../package.json' with { type: 'json' };
+import { removeUnfinishedWrites } from './atomic-json.ts';
 import { defaultDownloadFolder } from './download-folder.ts';
 import { DownloadManager } from './downloads/download-manager.ts';
 import { type CardReaderConfig, createCardReaderDriver } from './hardware/card-reader-config.ts';
@@ -24,7 +25,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 export type HelperAppOptions = {
   /** Exact origins whose pages may call the helper. */
   origins: readonly string[];
-  /** Per-user folder holding the helper's state. */
+  /** Per-user folder holding the helper's state; only one app at a time may use it (`acquireInstanceLock`). */
   configDir: string;
   /** PC/SC or the simulated reader (`loadCardReaderConfig`). */
   cardReaders: CardReaderConfig;
@@ -52,6 +53,7 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
   const { configDir } = options;
   const warn = (message: string) => app.log.warn(message);
 
+  await removeUnfinishedWrites(configDir);
   const settings = await SettingsStore.open(configDir, warn);
   const downloads = await DownloadManager.open({
     stateDir: configDir,
@@ -61,7 +63,12 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
   });
   const cardReaders = createCardReaderDriver(options.cardReaders, configDir);
   const tools = await InstalledTools.open(configDir, warn);
-  const installer = new PackageInstaller({ toolsFolder: join(configDir, 'tools'), downloads, tools });
+  const installer = await PackageInstaller.open({
+    toolsFolder: join(configDir, 'tools'),
+    downloads,
+    tools,
+    warn,
+  });
   // Runs after the server stopped taking requests: transfers end, readers are released.
   app.addHook('onClose', async () => {
     await Promise.all([downloads.close(), cardReaders.close()]);

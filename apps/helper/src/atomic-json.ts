@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+
+// The names writeFileAtomically gives its temp files.
+const TEMP_FILE = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
 
 /**
  * Replaces `file` so that a crash or kill at any moment leaves either the old or the new content,
@@ -34,7 +37,38 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
   await syncFolder(folder);
 }
 
-async function syncFolder(folder: string): Promise<void> {
+/**
+ * Deletes the temp files that writes in `folder` left when the helper was killed mid-write. Only
+ * the helper holding the instance lock may call this: another one's write in progress would go too.
+ */
+export async function removeUnfinishedWrites(folder: string): Promise<void> {
+  const names = await readdir(folder).catch(() => []);
+  await Promise.all(
+    names.filter((name) => TEMP_FILE.test(name)).map((name) => rm(join(folder, name), { force: true })),
+  );
+}
+
+/** Flushes every file and folder under `root` to disk, so a rename of `root` publishes complete content. */
+export async function syncTree(root: string): Promise<void> {
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    const path = join(root, entry.name);
+    if (entry.isDirectory()) await syncTree(path);
+    else if (entry.isFile()) await syncFile(path);
+  }
+  await syncFolder(root);
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes the renames and deletions inside `folder` survive a power cut. */
+export async function syncFolder(folder: string): Promise<void> {
   // Directories cannot be opened for fsync on Windows; the rename is still atomic there.
   if (process.platform === 'win32') return;
   const handle = await open(folder, 'r');

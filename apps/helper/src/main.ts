@@ -5,6 +5,7 @@ import { buildHelperApp, HELPER_VERSION } from './app.ts';
 import { HelperConfigError, loadHelperConfig } from './config.ts';
 import { registerProtocol } from './desktop/register-protocol.ts';
 import { loadCardReaderConfig } from './hardware/card-reader-config.ts';
+import { acquireInstanceLock, InstanceLockedError } from './instance-lock.ts';
 import { findRunningHelper, listenOnFirstFreePort } from './listen.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 5000;
@@ -30,6 +31,9 @@ async function main(): Promise<void> {
       return;
     }
   }
+  // Before the app opens the folder: its start-up cleans up what a killed helper left there.
+  const lock = await acquireInstanceLock(config.configDir);
+  process.on('exit', () => lock.releaseSync());
   const app = await buildHelperApp({
     origins: config.origins,
     configDir: config.configDir,
@@ -78,7 +82,7 @@ async function registerProtocolAndExit(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof HelperConfigError) {
+  if (error instanceof HelperConfigError || error instanceof InstanceLockedError) {
     process.stderr.write(`benchside-helper: ${error.message}\n`);
   } else {
     process.stderr.write(

@@ -90,6 +90,11 @@ export class DownloadsHost {
     };
   }
 
+  /** Body bytes the host has sent so far. */
+  get bytesSent(): number {
+    return this.#server?.bytesSent ?? 0;
+  }
+
   url(path: string): string {
     if (!this.#server) throw new Error('start the host first');
     return this.#server.url(path);

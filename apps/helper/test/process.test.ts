@@ -1,55 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRangeFileServer } from '../src/downloads/range-file-server.ts';
 import { ownListeningSockets, torrentFor, writeRandomFile } from './downloads/fixtures.ts';
-import { freePort, makeTempDir, postJson } from './support.ts';
+import { HelperProcesses, waitFor } from './helper-bin.ts';
+import { freePort, postJson } from './support.ts';
 
-const BIN = fileURLToPath(new URL('../bin/benchside-helper.js', import.meta.url));
-
-type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
-
-const children: ChildProcess[] = [];
+const processes = new HelperProcesses();
 const blockers: Server[] = [];
-const folders: string[] = [];
+const runBin = (env: Record<string, string>) => processes.start(env);
 
 afterEach(async () => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await processes.cleanUp();
   for (const blocker of blockers.splice(0)) blocker.close();
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
-
-async function runBin(env: Record<string, string>): Promise<Started> {
-  const configDir = await makeTempDir('process');
-  folders.push(configDir);
-  const child = spawn(process.execPath, [BIN], {
-    env: { ...process.env, HELPER_CONFIG_DIR: configDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exit = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output: () => output, exit };
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function occupy(port: number): Promise<void> {
   const blocker = createServer();
@@ -96,8 +61,7 @@ describe('benchside-helper', { timeout: 60_000 }, () => {
 
   it('keeps a readable settings file when killed in the middle of changes', async () => {
     const port = await freePort();
-    const configDir = await makeTempDir('kill');
-    folders.push(configDir);
+    const configDir = await processes.folder('kill');
     for (let round = 0; round < 3; round++) {
       const started = await runBin({ HELPER_PORTS: String(port), HELPER_CONFIG_DIR: configDir });
       await waitFor(() => started.output().includes('helper listening on'), 'the listening line');
@@ -118,8 +82,7 @@ describe('benchside-helper', { timeout: 60_000 }, () => {
   it.runIf(process.platform === 'linux')(
     'with peer-to-peer off (the default) listens on its loopback port and nothing else, even while downloading',
     async () => {
-      const work = await makeTempDir('peers');
-      folders.push(work);
+      const work = await processes.folder('peers');
       const source = join(work, 'package.bin');
       await writeRandomFile(source, 4 * 1024 * 1024);
       const seed = await startRangeFileServer({

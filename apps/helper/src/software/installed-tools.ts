@@ -6,7 +6,7 @@ import { writeJsonAtomically } from '../atomic-json.ts';
 
 export const TOOLS_FILE_NAME = 'tools.json';
 
-const installedToolRecordSchema = toolManifestSchema.extend({
+export const installedToolRecordSchema = toolManifestSchema.extend({
   soft: z.string(),
   /** Absolute folder the package was unpacked into, inside the tools folder. */
   folder: z.string(),
@@ -56,11 +56,20 @@ export class InstalledTools {
   }
 
   /** Records `tool`, replacing any earlier record with its id; on disk before it counts. */
-  async put(tool: InstalledToolRecord): Promise<void> {
+  put(tool: InstalledToolRecord): Promise<void> {
+    return this.#change((tools) => [...tools.filter((existing) => existing.id !== tool.id), tool]);
+  }
+
+  /** Drops the record of `id`. */
+  forget(id: string): Promise<void> {
+    return this.#change((tools) => tools.filter((existing) => existing.id !== id));
+  }
+
+  async #change(next: (tools: InstalledToolRecord[]) => InstalledToolRecord[]): Promise<void> {
     const write = this.#pendingWrite.then(async () => {
-      const next = [...this.#tools.filter((existing) => existing.id !== tool.id), tool];
-      await writeJsonAtomically(this.#file, { version: 1, tools: next });
-      this.#tools = next;
+      const tools = next(this.#tools);
+      await writeJsonAtomically(this.#file, { version: 1, tools });
+      this.#tools = tools;
     });
     this.#pendingWrite = write.catch(() => undefined);
     await write;

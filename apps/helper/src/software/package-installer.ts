@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readFile, realpath, rename, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import {
   type InstalledTool,
@@ -7,32 +7,77 @@ import {
   type ToolManifest,
   toolManifestSchema,
 } from '@benchside/contracts/helper';
+import { z } from 'zod';
+import { syncFolder, syncTree, writeJsonAtomically } from '../atomic-json.ts';
+import { crashPoint } from '../crash-point.ts';
 import type { DownloadManager } from '../downloads/download-manager.ts';
 import { verifyPackageHash } from '../downloads/package-hash.ts';
 import { HttpError } from '../http-errors.ts';
 import { archiveKindOf, extractArchive, UnsafeArchiveError } from './archive-extract.ts';
-import type { InstalledTools } from './installed-tools.ts';
+import { type InstalledTools, installedToolRecordSchema } from './installed-tools.ts';
 
 const INSTALL_ERROR = 'Software installation error';
+/** The install in progress, in the tools folder; names starting with "." there are never tools. */
+const JOURNAL_FILE_NAME = '.install.json';
 
 export type InstallRequest = { hash: string; isSoftwareUpdate: boolean };
+
+/**
+ * What an install is about to change, written before the first rename so that a helper killed at
+ * any point can finish it or undo it on its next start.
+ */
+const installJournalSchema = z.object({
+  /** The unpacked, flushed package; gone once it has been renamed to `target`. */
+  staging: z.string(),
+  target: z.string(),
+  /** Where the folder at `target` (a reinstall of the same version) is set aside. */
+  previous: z.string(),
+  /** The folder of the version being replaced, deleted once the new one is recorded. */
+  replaced: z.string().optional(),
+  record: installedToolRecordSchema,
+});
+type InstallJournal = z.infer<typeof installJournalSchema>;
 
 /**
  * Turns a finished download into an installed tool: the package must be exactly the file the
  * portal published (SHA-256), is unpacked into a staging folder inside the tools folder, must
  * describe itself with a manifest, and only then takes its place as `tools/<soft>/<version>`.
+ * The tool list and the tools folder agree after a crash at any moment: see `#recover`.
  */
 export class PackageInstaller {
-  readonly #toolsFolder: string;
+  readonly #toolsRoot: string;
+  readonly #journalFile: string;
   readonly #downloads: DownloadManager;
   readonly #tools: InstalledTools;
+  readonly #warn: (message: string) => void;
   // One install at a time: two installs of the same tool must not race for its folder.
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(options: { toolsFolder: string; downloads: DownloadManager; tools: InstalledTools }) {
-    this.#toolsFolder = options.toolsFolder;
+  private constructor(
+    toolsRoot: string,
+    options: { downloads: DownloadManager; tools: InstalledTools; warn: (message: string) => void },
+  ) {
+    this.#toolsRoot = toolsRoot;
+    this.#journalFile = join(toolsRoot, JOURNAL_FILE_NAME);
     this.#downloads = options.downloads;
     this.#tools = options.tools;
+    this.#warn = options.warn;
+  }
+
+  /**
+   * Finishes or undoes an install a killed helper left, deletes its staging folders and forgets
+   * tools whose folder is gone. Only the helper holding the instance lock may open the installer.
+   */
+  static async open(options: {
+    toolsFolder: string;
+    downloads: DownloadManager;
+    tools: InstalledTools;
+    warn: (message: string) => void;
+  }): Promise<PackageInstaller> {
+    await mkdir(options.toolsFolder, { recursive: true, mode: 0o700 });
+    const installer = new PackageInstaller(await realpath(options.toolsFolder), options);
+    await installer.#recover();
+    return installer;
   }
 
   install(request: InstallRequest): Promise<InstalledTool> {
@@ -58,9 +103,9 @@ export class PackageInstaller {
       throw refuse(422, 'the package does not match the hash the portal published');
     }
 
-    await mkdir(this.#toolsFolder, { recursive: true, mode: 0o700 });
-    const toolsRoot = await realpath(this.#toolsFolder);
-    const staging = join(toolsRoot, `.staging-${randomBytes(8).toString('hex')}`);
+    const toolsRoot = this.#toolsRoot;
+    const id = randomBytes(8).toString('hex');
+    const staging = join(toolsRoot, `.staging-${id}`);
     await mkdir(staging);
     try {
       try {
@@ -69,6 +114,7 @@ export class PackageInstaller {
         if (error instanceof UnsafeArchiveError) throw refuse(422, error.message);
         throw error;
       }
+      crashPoint('install:extracted');
       const manifest = await readManifest(staging);
       const existing = this.#tools.get(manifest.id);
       if (existing && existing.version !== manifest.version && !isSoftwareUpdate) {
@@ -83,20 +129,27 @@ export class PackageInstaller {
       if (owner !== undefined && owner !== manifest.id) {
         throw refuse(409, `the folder ${target} belongs to the tool ${owner}`);
       }
+      await syncTree(staging);
       await mkdir(dirname(target), { recursive: true });
-      await replaceFolder(staging, target);
-      const record = {
-        ...manifest,
-        soft: download.soft,
-        folder: target,
-        sha256: download.sha256,
-        downloadHash: download.hash,
-        installedAt: new Date().toISOString(),
+      const journal: InstallJournal = {
+        staging,
+        target,
+        previous: join(toolsRoot, `.previous-${id}`),
+        ...(existing && existing.folder !== target && isInside(toolsRoot, existing.folder)
+          ? { replaced: existing.folder }
+          : {}),
+        record: {
+          ...manifest,
+          soft: download.soft,
+          folder: target,
+          sha256: download.sha256,
+          downloadHash: download.hash,
+          installedAt: new Date().toISOString(),
+        },
       };
-      await this.#tools.put(record);
-      if (existing && existing.folder !== target && isInside(toolsRoot, existing.folder)) {
-        await rm(existing.folder, { recursive: true, force: true });
-      }
+      await writeJsonAtomically(this.#journalFile, journal);
+      crashPoint('install:journal-written');
+      await this.#apply(journal);
       const listed = this.#tools.list().find((tool) => tool.id === manifest.id);
       if (!listed) throw new Error(`The tool ${manifest.id} was not recorded`);
       return listed;
@@ -105,8 +158,93 @@ export class PackageInstaller {
     }
   }
 
+  /** Sets aside what is at the target, moves the package in, records it; undone if any of that fails. */
+  async #apply(journal: InstallJournal): Promise<void> {
+    const { staging, target, previous, record } = journal;
+    try {
+      if (await renameIfPresent(target, previous)) crashPoint('install:old-set-aside');
+      await rename(staging, target);
+      crashPoint('install:moved-into-place');
+      await syncFolder(dirname(target));
+      await this.#tools.put(record);
+    } catch (error) {
+      await this.#undo(journal);
+      throw error;
+    }
+    crashPoint('install:recorded');
+    await this.#finish(journal);
+  }
+
+  /** Puts back the folder that was at the target; the new one returns to staging, to be deleted. */
+  async #undo({ staging, target, previous }: InstallJournal): Promise<void> {
+    if (!(await isPresent(staging))) await renameIfPresent(target, staging);
+    await renameIfPresent(previous, target);
+    await rm(this.#journalFile, { force: true });
+  }
+
+  /** The new tool is recorded: the old folders go, then the journal. */
+  async #finish({ previous, replaced }: InstallJournal): Promise<void> {
+    await rm(previous, { recursive: true, force: true });
+    if (replaced !== undefined) await rm(replaced, { recursive: true, force: true });
+    await rm(this.#journalFile, { force: true });
+  }
+
+  async #recover(): Promise<void> {
+    const journal = await this.#readJournal();
+    if (journal !== undefined) {
+      // Once the package has left staging for its place, the install is finished; until then the
+      // record was not touched, and the folder set aside goes back.
+      const movedIn = !(await isPresent(journal.staging)) && (await isPresent(journal.target));
+      if (movedIn) {
+        await this.#tools.put(journal.record);
+        await this.#finish(journal);
+      } else await this.#undo(journal);
+    }
+    await removeStagingFolders(this.#toolsRoot);
+    for (const tool of this.#tools.list()) {
+      if (await isFolder(tool.folder)) continue;
+      this.#warn(`The folder of ${tool.name} ${tool.version} (${tool.folder}) is gone; install it again`);
+      await this.#tools.forget(tool.id);
+    }
+  }
+
+  /** The journal, if an install was under way; one naming folders outside the tools folder is ignored. */
+  async #readJournal(): Promise<InstallJournal | undefined> {
+    const text = await readFile(this.#journalFile, 'utf8').catch((error: unknown) => {
+      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+    if (text === undefined) return undefined;
+    const parsed = installJournalSchema.safeParse(parseJson(text));
+    const journal = parsed.success ? parsed.data : undefined;
+    const folders = journal ? [journal.staging, journal.target, journal.previous, journal.replaced] : [];
+    if (
+      journal !== undefined &&
+      journal.record.folder === journal.target &&
+      folders.every((folder) => folder === undefined || isInside(this.#toolsRoot, folder))
+    ) {
+      return journal;
+    }
+    this.#warn(`${this.#journalFile} does not describe an install; ignored`);
+    await rm(this.#journalFile, { force: true });
+    return undefined;
+  }
+
   #ownerOf(folder: string): string | undefined {
     return this.#tools.list().find((tool) => tool.folder === folder)?.id;
+  }
+}
+
+/** Deletes the staging and set-aside folders (names starting with ".") at the top two levels of the tools folder. */
+async function removeStagingFolders(toolsRoot: string): Promise<void> {
+  for (const entry of await readdir(toolsRoot, { withFileTypes: true })) {
+    const path = join(toolsRoot, entry.name);
+    if (entry.name.startsWith('.')) await rm(path, { recursive: true, force: true });
+    else if (entry.isDirectory()) {
+      for (const inner of await readdir(path)) {
+        if (inner.startsWith('.')) await rm(join(path, inner), { recursive: true, force: true });
+      }
+    }
   }
 }
 
@@ -143,23 +281,36 @@ async function readManifest(folder: string): Promise<ToolManifest> {
   return manifest;
 }
 
-/** Puts `source` at `target`, setting aside (then deleting) what was there: a reinstall never leaves half of each. */
-async function replaceFolder(source: string, target: string): Promise<void> {
-  const previous = `${target}.previous-${randomBytes(6).toString('hex')}`;
-  const hadPrevious = await rename(target, previous).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return false;
-      throw error;
-    },
-  );
+function parseJson(text: string): unknown {
   try {
-    await rename(source, target);
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function renameIfPresent(from: string, to: string): Promise<boolean> {
+  try {
+    await rename(from, to);
+    return true;
   } catch (error) {
-    if (hadPrevious) await rename(previous, target);
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return false;
     throw error;
   }
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+}
+
+function isPresent(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+function isFolder(path: string): Promise<boolean> {
+  return lstat(path).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
 }
 
 /** The software name as one safe folder name; the tool id when nothing of it is left. */
