@@ -26,6 +26,7 @@ import {
   ValidationError,
 } from './errors.ts';
 import { NON_HTML_CSP, securityHeaders } from './security-headers.ts';
+import { findUnstorableText } from './storable-text.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -105,6 +106,20 @@ export function createServer(options: CreateServerOptions): App {
       !request.routeOptions.config.acceptsMultipart
     ) {
       throw new UnsupportedMediaTypeError();
+    }
+  });
+
+  // Before any route's schema and handler: a string the database would refuse is bad input (400),
+  // not a failed query (500). Header values need no check: Node's parser refuses a NUL in them and
+  // reads them as Latin-1, which has no surrogates; multipart text fields are never stored.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const found = findUnstorableText(part);
+      if (!found) continue;
+      const propertyPath = toPropertyPath(found.pointer);
+      throw new ValidationError(propertyPath ? `${propertyPath}: ${found.message}` : found.message, {
+        violations: [{ propertyPath, message: found.message }],
+      });
     }
   });
 
