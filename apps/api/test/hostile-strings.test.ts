@@ -2,34 +2,14 @@ import { connect } from 'node:net';
 import { errorBodySchema } from '@benchside/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './accounts-helpers.ts';
+import {
+  expectRefusedField,
+  HOSTILE_STRINGS,
+  LONE_HIGH_SURROGATE,
+  NOT_AN_OBJECT,
+  NUL,
+} from './hostile-input.ts';
 import { createUser, type RunningApi, startApi } from './start-api.ts';
-
-/**
- * PostgreSQL refuses U+0000 in text and a lone UTF-16 surrogate is not Unicode at all: such a
- * string anywhere in a request must be refused with a 400 naming the field, never reach the
- * database and answer a 500.
- */
-const NUL = '\u0000';
-const LONE_HIGH_SURROGATE = '\uD83D';
-const LONE_LOW_SURROGATE = '\uDE00';
-
-/** Every way a hostile character can sit in an otherwise ordinary value. */
-export const HOSTILE_STRINGS = [
-  `${NUL}alice`,
-  `ali${NUL}ce`,
-  `alice${NUL}`,
-  `${LONE_HIGH_SURROGATE}alice`,
-  `alice${LONE_LOW_SURROGATE}`,
-  `a${LONE_LOW_SURROGATE}${LONE_HIGH_SURROGATE}b`,
-];
-
-/** The answer every hostile request gets: a 400 whose one violation names the field. */
-export async function expectRefusedField(response: Response, propertyPath: string): Promise<void> {
-  expect(response.status).toBe(400);
-  const body = errorBodySchema.strict().parse(await response.json());
-  expect(body.violations).toEqual([{ propertyPath, message: expect.stringMatching(/NUL|Unicode/) }]);
-  expect(body.message).toBe(`${propertyPath}: ${body.violations?.[0]?.message}`);
-}
 
 function send(api: RunningApi, method: string, path: string, body: unknown, cookie?: string) {
   return fetch(`${api.url}${path}`, {
@@ -148,7 +128,7 @@ describe('NUL and lone surrogates in requests (issue 15 item 6)', () => {
   });
 
   it('answers a JSON null, array, number or string body with 400 where an object is expected', async () => {
-    for (const body of [null, [], 42, 'text']) {
+    for (const body of NOT_AN_OBJECT) {
       const response = await send(api, 'POST', '/api/register', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(errorBodySchema.strict().parse(await response.json()).violations?.[0]?.propertyPath).toBe('');
