@@ -76,6 +76,8 @@ export function createServer(options: CreateServerOptions): App {
     logController: new OneLineRequestLog(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    // request.ip (rate limits, login history) comes from X-Forwarded-For only via these proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
