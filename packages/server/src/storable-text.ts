@@ -16,24 +16,47 @@ export interface UnstorableText {
   message: string;
 }
 
+/** A value still to visit, linked to its parent so a pointer is only built for a hit. */
+interface Visit {
+  value: unknown;
+  /** The object key or array index under which the parent holds this value. */
+  key?: string | number;
+  parent?: Visit;
+}
+
+function pointerOf(visit: Visit): string {
+  const segments: string[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) {
+    segments.push(String(at.key).replaceAll('~', '~0').replaceAll('/', '~1'));
+  }
+  return segments
+    .reverse()
+    .map((segment) => `/${segment}`)
+    .join('');
+}
+
 /**
  * The first string, value or object key, of a parsed request part (body, query, params) that
  * PostgreSQL cannot store: it refuses U+0000 in text, and a lone surrogate is not Unicode at all.
  * Walks with its own stack so that a deeply nested body cannot overflow the call stack.
  */
 export function findUnstorableText(part: unknown): UnstorableText | undefined {
-  const pending: Array<{ value: unknown; pointer: string; key?: string }> = [{ value: part, pointer: '' }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, pointer, key } = next;
+  const pending: Visit[] = [{ value: part }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value, key } = visit;
     const message =
-      (key === undefined ? undefined : problemOf(key)) ??
+      (typeof key === 'string' ? problemOf(key) : undefined) ??
       (typeof value === 'string' ? problemOf(value) : undefined);
-    if (message) return { pointer, message };
-    if (typeof value === 'object' && value !== null) {
-      // Pushed last field first, so fields are visited in document order.
-      for (const [childKey, child] of Object.entries(value).reverse()) {
-        const escaped = childKey.replaceAll('~', '~0').replaceAll('/', '~1');
-        pending.push({ value: child, pointer: `${pointer}/${escaped}`, key: childKey });
+    if (message) return { pointer: pointerOf(visit), message };
+    // Children are pushed last first, so they are visited in document order.
+    if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1) {
+        pending.push({ value: value[index], key: index, parent: visit });
+      }
+    } else if (typeof value === 'object' && value !== null) {
+      const fields = Object.entries(value as Record<string, unknown>);
+      for (const [childKey, child] of fields.reverse()) {
+        pending.push({ value: child, key: childKey, parent: visit });
       }
     }
   }
