@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { errorBodySchema } from '@benchside/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './accounts-helpers.ts';
+import { me, signIn, userOf } from './accounts-helpers.ts';
 import {
   expectRefusedField,
   HOSTILE_STRINGS,
@@ -39,7 +39,12 @@ describe('NUL and lone surrogates in requests (issue 15 item 6)', () => {
   let cookie: string;
   beforeAll(async () => {
     api = await startApi();
-    await createUser(api.db, { username: 'alice', email: 'alice@example.test', password: 'Alice#Pass1' });
+    await createUser(api.db, {
+      username: 'alice',
+      email: 'alice@example.test',
+      password: 'Alice#Pass1',
+      name: 'Alice',
+    });
     cookie = await signIn(api, 'alice', 'Alice#Pass1');
   });
   afterAll(async () => {
@@ -71,6 +76,7 @@ describe('NUL and lone surrogates in requests (issue 15 item 6)', () => {
       cookie,
     );
     await expectRefusedField(response, 'name');
+    expect((await userOf(await me(api, cookie))).profile.name).toBe('Alice');
   });
 
   it('refuses a NUL in a conversation message with 400', async () => {
