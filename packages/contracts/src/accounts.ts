@@ -46,9 +46,12 @@ function passwordsMatch<K extends string>(passwordKey: K) {
   return {
     message: PASSWORDS_MUST_MATCH,
     path: ['confirmPassword'],
-    when: (payload: { value: unknown }) => {
-      const value = payload.value as Record<string, unknown>;
-      return typeof value[passwordKey] === 'string' && typeof value.confirmPassword === 'string';
+    // Also called when the body is not an object at all (JSON `null`, a number), which the
+    // object's own type check already reports.
+    when: ({ value }: { value: unknown }) => {
+      if (typeof value !== 'object' || value === null) return false;
+      const fields = value as Record<string, unknown>;
+      return typeof fields[passwordKey] === 'string' && typeof fields.confirmPassword === 'string';
     },
   };
 }

@@ -111,6 +111,37 @@ describe('loadConfig', () => {
   });
 });
 
+describe('loadConfig: TRUST_PROXY', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+  });
+
+  it('reads comma-separated IPv4 and IPv6 addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 ,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each([
+    'proxy.example.com',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.0/8/1',
+    '10.0.0.0/',
+    '256.0.0.1',
+    '*',
+    ',',
+  ])('rejects %j with one line naming the variable', (value) => {
+    const message = errorFor({ TRUST_PROXY: value });
+    expect(message).toBe(
+      `TRUST_PROXY must be comma-separated IP addresses or CIDRs of the reverse proxies, e.g. 10.0.0.2,10.1.0.0/16, got ${JSON.stringify(value)}`,
+    );
+  });
+});
+
 describe('clientConfig', () => {
   it('exposes only what the web app needs, no secrets', () => {
     const config = loadConfig({

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { cardMasterKeySchema } from '@benchside/contracts/card-validation';
 import type { ClientConfig } from '@benchside/contracts/client-config';
@@ -42,6 +43,11 @@ export interface Config {
   nodeEnv: (typeof NODE_ENVS)[number];
   /** Cookies get `Secure` when the portal is served over https. */
   secureCookies: boolean;
+  /**
+   * Addresses or CIDRs of the reverse proxies whose X-Forwarded-For (and -Proto, -Host) the servers
+   * believe; empty trusts nobody, so a client cannot pick its own address for rate limits.
+   */
+  trustProxy: string[];
 }
 
 export type Env = Record<string, string | undefined>;
@@ -114,6 +120,25 @@ const originListSchema = z
       origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin.replace(/\/$/, '')),
   )
   .transform((origins) => origins.map((origin) => new URL(origin).origin));
+
+/** `10.0.0.1`, `fd00::1`, `10.0.0.0/8` or `fd00::/8`. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefixLength, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefixLength === undefined) return true;
+  return /^\d{1,3}$/.test(prefixLength) && Number(prefixLength) <= (version === 4 ? 32 : 128);
+}
+
+const addressListSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.length > 0 && entries.every(isAddressOrCidr));
 
 /**
  * Reads one variable: unset or empty takes the caller's fallback, anything else must pass the
@@ -266,6 +291,13 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), `must be one of ${LOG_LEVELS.join(', ')}`) ?? 'info',
     nodeEnv,
     secureCookies: publicUrl.startsWith('https:'),
+    trustProxy:
+      read(
+        env,
+        'TRUST_PROXY',
+        addressListSchema,
+        'must be comma-separated IP addresses or CIDRs of the reverse proxies, e.g. 10.0.0.2,10.1.0.0/16',
+      ) ?? [],
   };
 }
 

@@ -26,6 +26,7 @@ import {
   ValidationError,
 } from './errors.ts';
 import { NON_HTML_CSP, securityHeaders } from './security-headers.ts';
+import { findUnstorableText } from './storable-text.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,6 +76,8 @@ export function createServer(options: CreateServerOptions): App {
     logController: new OneLineRequestLog(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    // request.ip (rate limits, login history) comes from X-Forwarded-For only via these proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -105,6 +108,20 @@ export function createServer(options: CreateServerOptions): App {
       !request.routeOptions.config.acceptsMultipart
     ) {
       throw new UnsupportedMediaTypeError();
+    }
+  });
+
+  // Before any route's schema and handler: a string the database would refuse is bad input (400),
+  // not a failed query (500). Header values need no check: Node's parser refuses a NUL in them and
+  // reads them as Latin-1, which has no surrogates; multipart text fields are never stored.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const found = findUnstorableText(part);
+      if (!found) continue;
+      const propertyPath = toPropertyPath(found.pointer);
+      throw new ValidationError(propertyPath ? `${propertyPath}: ${found.message}` : found.message, {
+        violations: [{ propertyPath, message: found.message }],
+      });
     }
   });
 
