@@ -17,6 +17,10 @@ import { buildWebIfStale } from './lib/web-build.ts';
  * `npm start`: the whole portal in one foreground process — web app and main API on PORT, the
  * support service on SUPPORT_PORT, the embedded database, the mail catcher — plus the local helper
  * as a child process. Ctrl-C stops everything.
+ *
+ * It is the demo: it turns BENCHSIDE_DEMO on unless the caller set it, so the demo's public
+ * password and card key can never reach a start that did not ask for them (production refuses the
+ * flag). `BENCHSIDE_DEMO=0` runs the same processes on the caller's own settings.
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +28,9 @@ const SHUTDOWN_TIMEOUT_MS = 8000;
 
 let config: Config;
 try {
-  config = loadConfig(process.env);
+  config = loadConfig(
+    process.env.BENCHSIDE_DEMO?.trim() ? process.env : { ...process.env, BENCHSIDE_DEMO: '1' },
+  );
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`${error.message}\n`);
@@ -73,7 +79,7 @@ async function main(): Promise<void> {
     : await openDatabase({ dataDir: config.dataDir });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) log.info(`Migration ${result.migrationName} applied`);
-  if (await seedDemo(database.db, config)) log.info('Empty database: demo account created');
+  if (config.demo && (await seedDemo(database.db, config))) log.info('Empty database: demo account created');
 
   mailer = await createMailer(config, logger.child({ name: 'mail' }));
   const api = await buildApiApp({ config, db: database.db, mailer, logger: logger.child({ name: 'api' }) });
@@ -87,7 +93,7 @@ async function main(): Promise<void> {
   await api.listen({ host: config.host, port: config.port });
   await support.listen({ host: config.host, port: config.supportPort });
 
-  helper = startHelper(root, log);
+  helper = startHelper(root, log, config);
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pg')}`;
   const lines = [
@@ -99,7 +105,7 @@ async function main(): Promise<void> {
       ? `  Mail inbox         ${config.publicUrl}/dev/mail`
       : '  Mail               sent through SMTP_URL',
     `  Database           ${where}`,
-    `  Demo sign-in: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`,
+    ...(config.demo ? [`  Demo sign-in: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`] : []),
     '  Press Ctrl-C to stop.',
     '',
   ];

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
+import type { Config } from '@benchside/server/config';
 import type { Logger } from 'pino';
 
 const STOP_GRACE_MS = 4000;
@@ -12,7 +12,11 @@ export interface HelperProcess {
 }
 
 /** Starts the local helper as a child process, its output prefixed with `[helper]`; null if not present. */
-export function startHelper(root: string, logger: Logger): HelperProcess | null {
+export function startHelper(
+  root: string,
+  logger: Logger,
+  config: Pick<Config, 'demo' | 'vendorCardMasterKey'>,
+): HelperProcess | null {
   const main = join(root, 'apps/helper/src/main.ts');
   if (!existsSync(main)) {
     logger.warn('apps/helper/src/main.ts does not exist yet: starting without the local helper');
@@ -22,11 +26,14 @@ export function startHelper(root: string, logger: Logger): HelperProcess | null 
     cwd: root,
     // The helper reads HELPER_* (and PORT/PUBLIC_URL for its default origins) itself; they were validated above.
     // The demo runs without card hardware: a simulated card made with the key the API checks it with.
-    env: {
-      ...process.env,
-      HELPER_READERS: process.env.HELPER_READERS || 'simulated',
-      VENDOR_CARD_MASTER_KEY: process.env.VENDOR_CARD_MASTER_KEY || DEMO_VENDOR_CARD_MASTER_KEY,
-    },
+    // Outside the demo the helper gets the caller's settings alone, so its readers default to PC/SC.
+    env: config.demo
+      ? {
+          ...process.env,
+          HELPER_READERS: process.env.HELPER_READERS || 'simulated',
+          VENDOR_CARD_MASTER_KEY: config.vendorCardMasterKey,
+        }
+      : process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const [stream, output] of [

@@ -172,7 +172,7 @@ describe('request logs', () => {
   it('never write the reset token of the path', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-    const config = loadConfig({ NODE_ENV: 'test' });
+    const config = loadConfig({ NODE_ENV: 'test', BENCHSIDE_DEMO: '1' });
     const database = await openTestDatabase();
     const mailer = await createMailer(config);
     const app = await buildApiApp({ config, db: database.db, mailer, logger, webDistDir: null });

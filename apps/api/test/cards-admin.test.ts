@@ -19,7 +19,7 @@ describe('operator commands for cards, products and credits', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     context = {
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BENCHSIDE_DEMO: '1' }),
       db: database.db,
       print: (line) => printed.push(line),
     };

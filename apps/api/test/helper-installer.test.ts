@@ -13,7 +13,7 @@ describe('the helper installer download', () => {
 
   async function serve(file: string): Promise<string> {
     const app = createServer({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BENCHSIDE_DEMO: '1' }),
       trustedOrigins: [],
     });
     registerHelperInstallerRoute(app, { file });
@@ -32,7 +32,11 @@ describe('the helper installer download', () => {
   });
 
   it('is where the default HELPER_INSTALLER_URL points', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://portal.example.com' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      BENCHSIDE_DEMO: '1',
+      PUBLIC_URL: 'https://portal.example.com',
+    });
     expect(config.helperInstallerUrl).toBe(`https://portal.example.com${HELPER_INSTALLER_PATH}`);
   });
 

@@ -300,7 +300,7 @@ describe('without provider configuration', () => {
   it('has no Facebook app id for the web app and refuses both providers (400)', async () => {
     const api = await startApi();
     try {
-      expect(clientConfig(loadConfig({})).facebookAppId).toBeNull();
+      expect(clientConfig(loadConfig({ BENCHSIDE_DEMO: '1' })).facebookAppId).toBeNull();
       const fb = await postJson(`${api.url}/api/social-auth`, { type: 'facebook', accessToken: 'x' });
       expect(fb.status).toBe(400);
       expect((await errorOf(fb)).message).toBe('Sign-in with Facebook is not available.');

@@ -30,6 +30,8 @@ export async function startApi(options: { env?: Env; webDistDir?: string | null 
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // The tests read mail at /dev/mail.json and sign cards with the demo key, as `npm start` does.
+    BENCHSIDE_DEMO: '1',
     ...(scratchDir ? { DATA_DIR: scratchDir } : {}),
     ...options.env,
   });

@@ -1,7 +1,19 @@
+import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, clientConfig, loadConfig } from './config.ts';
+import { ConfigError, clientConfig, type Env, loadConfig } from './config.ts';
 
-function errorFor(env: Record<string, string>): string {
+/** What `npm start` adds: the demo's stand-ins for the mail server and the card master key. */
+const DEMO = { BENCHSIDE_DEMO: '1' };
+const OWN_MASTER_KEY = '5a'.repeat(32);
+/** Everything a production start needs; each rule below removes or spoils one of them. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
+  VENDOR_CARD_MASTER_KEY: OWN_MASTER_KEY,
+  PUBLIC_URL: 'https://portal.example.com',
+};
+
+function errorFor(env: Env): string {
   try {
     loadConfig(env);
   } catch (error) {
@@ -13,7 +25,7 @@ function errorFor(env: Record<string, string>): string {
 
 describe('loadConfig', () => {
   it('gives every variable its documented default', () => {
-    const config = loadConfig({});
+    const config = loadConfig(DEMO);
     expect(config).toMatchObject({
       host: '127.0.0.1',
       port: 8080,
@@ -40,12 +52,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       nodeEnv: 'development',
       secureCookies: false,
+      demo: true,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
   it('derives the URLs from the ports and honours explicit values', () => {
     const config = loadConfig({
+      ...DEMO,
       PORT: '9000',
       SUPPORT_PORT: '9001',
       PUBLIC_URL: 'https://portal.example.com/',
@@ -107,7 +121,88 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', SMTP_URL: ' ' })).toMatchObject({ port: 8080, smtpUrl: null });
+    expect(loadConfig({ ...DEMO, PORT: '', SMTP_URL: ' ' })).toMatchObject({ port: 8080, smtpUrl: null });
+  });
+});
+
+describe('loadConfig: demo parts only under BENCHSIDE_DEMO', () => {
+  it('uses the public demo card key and the mail catcher only when BENCHSIDE_DEMO is on', () => {
+    expect(loadConfig(DEMO)).toMatchObject({
+      demo: true,
+      smtpUrl: null,
+      vendorCardMasterKey: DEMO_VENDOR_CARD_MASTER_KEY,
+    });
+  });
+
+  it.each([
+    [{ BENCHSIDE_DEMO: 'maybe' }, 'BENCHSIDE_DEMO must be true or false, got "maybe"'],
+    [{ VENDOR_CARD_MASTER_KEY: OWN_MASTER_KEY }, 'SMTP_URL must be set unless BENCHSIDE_DEMO=1'],
+    [{ SMTP_URL: 'smtp://127.0.0.1:2525' }, 'VENDOR_CARD_MASTER_KEY must be set unless BENCHSIDE_DEMO=1'],
+    [
+      { BENCHSIDE_DEMO: '0', VENDOR_CARD_MASTER_KEY: OWN_MASTER_KEY },
+      'SMTP_URL must be set unless BENCHSIDE_DEMO=1',
+    ],
+  ])('without the demo flag, refuses %j instead of using a demo stand-in', (env, expected) => {
+    const message = errorFor(env);
+    expect(message.startsWith(expected)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+
+  it('runs a development or test start on explicit settings without the demo', () => {
+    const env = { SMTP_URL: 'smtp://127.0.0.1:2525', VENDOR_CARD_MASTER_KEY: OWN_MASTER_KEY };
+    expect(loadConfig(env)).toMatchObject({
+      demo: false,
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      vendorCardMasterKey: OWN_MASTER_KEY,
+    });
+    expect(loadConfig({ ...env, NODE_ENV: 'test', BENCHSIDE_DEMO: 'false' }).demo).toBe(false);
+  });
+});
+
+describe('loadConfig: NODE_ENV=production', () => {
+  it('starts with a mail server, its own card key and an https PUBLIC_URL', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({
+      nodeEnv: 'production',
+      demo: false,
+      vendorCardMasterKey: OWN_MASTER_KEY,
+      secureCookies: true,
+    });
+  });
+
+  it.each([
+    ['the demo flag', { BENCHSIDE_DEMO: '1' }, 'BENCHSIDE_DEMO must be off when NODE_ENV=production'],
+    ['a missing SMTP_URL', { SMTP_URL: undefined }, 'SMTP_URL must be set when NODE_ENV=production'],
+    [
+      'a missing VENDOR_CARD_MASTER_KEY',
+      { VENDOR_CARD_MASTER_KEY: undefined },
+      'VENDOR_CARD_MASTER_KEY must be set when NODE_ENV=production',
+    ],
+    [
+      'the demo VENDOR_CARD_MASTER_KEY',
+      { VENDOR_CARD_MASTER_KEY: DEMO_VENDOR_CARD_MASTER_KEY },
+      'VENDOR_CARD_MASTER_KEY must not be the public demo key when NODE_ENV=production',
+    ],
+    [
+      'the demo VENDOR_CARD_MASTER_KEY in capitals',
+      { VENDOR_CARD_MASTER_KEY: DEMO_VENDOR_CARD_MASTER_KEY.toUpperCase() },
+      'VENDOR_CARD_MASTER_KEY must not be the public demo key when NODE_ENV=production',
+    ],
+    [
+      'an http:// PUBLIC_URL',
+      { PUBLIC_URL: 'http://portal.example.com' },
+      'PUBLIC_URL must be an https:// URL when NODE_ENV=production, got "http://portal.example.com"',
+    ],
+    [
+      'a missing PUBLIC_URL',
+      { PUBLIC_URL: undefined },
+      'PUBLIC_URL must be set to an https:// URL when NODE_ENV=production',
+    ],
+  ])('refuses %s in one line naming the variable', (_name, change, expected) => {
+    const message = errorFor({ ...PRODUCTION, ...change });
+    expect(message.startsWith(expected)).toBe(true);
+    expect(message).not.toContain('\n');
+    expect(message).not.toContain('secret');
+    expect(message).not.toContain(DEMO_VENDOR_CARD_MASTER_KEY);
   });
 });
 
@@ -145,6 +240,7 @@ describe('loadConfig: TRUST_PROXY', () => {
 describe('clientConfig', () => {
   it('exposes only what the web app needs, no secrets', () => {
     const config = loadConfig({
+      ...DEMO,
       FACEBOOK_APP_ID: '42',
       FACEBOOK_APP_SECRET: 'top-secret',
       GOOGLE_CLIENT_ID: 'g-id',

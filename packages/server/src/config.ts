@@ -10,6 +10,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Shared with the mailer, which must not create the catcher outside the demo either. */
+export const SMTP_URL_REQUIRED_OUTSIDE_DEMO =
+  "SMTP_URL must be set unless BENCHSIDE_DEMO=1 (the demo's built-in mail catcher)";
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 
@@ -24,6 +28,7 @@ export interface Config {
   supportOrigin: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Null only under the demo: the built-in mail catcher receives every message. */
   smtpUrl: string | null;
   mailFrom: string;
   google: { clientId: string | null; jwksUrl: string; issuer: string };
@@ -48,6 +53,11 @@ export interface Config {
    * believe; empty trusts nobody, so a client cannot pick its own address for rate limits.
    */
   trustProxy: string[];
+  /**
+   * `BENCHSIDE_DEMO`, set by `npm start`: the only switch for the demo seed, the public demo card
+   * key, the mail catcher with `/dev/mail` and the helper's simulated reader.
+   */
+  demo: boolean;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -173,7 +183,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (port === supportPort) {
     throw new ConfigError(`SUPPORT_PORT must differ from PORT, both are ${port}`);
   }
-  const publicUrl = read(env, 'PUBLIC_URL', httpUrlSchema, HTTP_URL_RULE) ?? `http://127.0.0.1:${port}`;
+  const configuredPublicUrl = read(env, 'PUBLIC_URL', httpUrlSchema, HTTP_URL_RULE);
+  const publicUrl = configuredPublicUrl ?? `http://127.0.0.1:${port}`;
   const supportUrl =
     read(env, 'SUPPORT_URL', httpUrlSchema, HTTP_URL_RULE) ?? `http://127.0.0.1:${supportPort}`;
   const publicOrigin = new URL(publicUrl).origin;
@@ -196,11 +207,6 @@ export function loadConfig(env: Env = process.env): Config {
     ) ?? null;
   const nodeEnv =
     read(env, 'NODE_ENV', z.enum(NODE_ENVS), `must be one of ${NODE_ENVS.join(', ')}`) ?? 'development';
-  if (nodeEnv === 'production' && !smtpUrl) {
-    throw new ConfigError(
-      'SMTP_URL must be set when NODE_ENV=production (the built-in mail catcher is for development)',
-    );
-  }
   const facebookAppId =
     read(env, 'FACEBOOK_APP_ID', z.string().regex(/^[\w.-]+$/), 'must be an app id (letters, digits)') ??
     null;
@@ -217,14 +223,10 @@ export function loadConfig(env: Env = process.env): Config {
       secret: true,
     },
   );
-  if (nodeEnv === 'production' && !vendorCardMasterKey) {
-    throw new ConfigError(
-      'VENDOR_CARD_MASTER_KEY must be set when NODE_ENV=production (the demo key is public)',
-    );
-  }
+  const demo = read(env, 'BENCHSIDE_DEMO', booleanSchema, 'must be true or false') ?? false;
   const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
 
-  return {
+  const config: Config = {
     host,
     port,
     supportPort,
@@ -287,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
         z.string().regex(/^[\w.-]{1,64}$/),
         'must be 1..64 letters, digits, dots, dashes or underscores',
       ) ?? 'selectedLang',
+    // Only the demo reaches the fallback: checkDemoAndProductionRules refused a missing key otherwise.
     vendorCardMasterKey: vendorCardMasterKey ?? DEMO_VENDOR_CARD_MASTER_KEY,
     logLevel: read(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), `must be one of ${LOG_LEVELS.join(', ')}`) ?? 'info',
     nodeEnv,
@@ -298,7 +301,59 @@ export function loadConfig(env: Env = process.env): Config {
         addressListSchema,
         'must be comma-separated IP addresses or CIDRs of the reverse proxies, e.g. 10.0.0.2,10.1.0.0/16',
       ) ?? [],
+    demo,
   };
+  // After every variable is read, so a malformed one is reported before a missing one.
+  checkDemoAndProductionRules({ nodeEnv, demo, smtpUrl, vendorCardMasterKey, configuredPublicUrl });
+  return config;
+}
+
+/**
+ * A missing variable never switches a demo stand-in on: without `BENCHSIDE_DEMO` the mail server
+ * and the card master key must be given, and production refuses the demo and its public values.
+ */
+function checkDemoAndProductionRules(settings: {
+  nodeEnv: Config['nodeEnv'];
+  demo: boolean;
+  smtpUrl: string | null;
+  vendorCardMasterKey: string | undefined;
+  configuredPublicUrl: string | undefined;
+}): void {
+  const { nodeEnv, demo, smtpUrl, vendorCardMasterKey, configuredPublicUrl } = settings;
+  if (nodeEnv === 'production') {
+    if (demo) {
+      throw new ConfigError(
+        'BENCHSIDE_DEMO must be off when NODE_ENV=production: the demo password and card key are public (npm start turns it on unless BENCHSIDE_DEMO=0)',
+      );
+    }
+    if (!smtpUrl) throw new ConfigError('SMTP_URL must be set when NODE_ENV=production');
+    if (!vendorCardMasterKey) {
+      throw new ConfigError('VENDOR_CARD_MASTER_KEY must be set when NODE_ENV=production');
+    }
+    if (vendorCardMasterKey.toLowerCase() === DEMO_VENDOR_CARD_MASTER_KEY) {
+      throw new ConfigError(
+        'VENDOR_CARD_MASTER_KEY must not be the public demo key when NODE_ENV=production',
+      );
+    }
+    if (!configuredPublicUrl) {
+      throw new ConfigError('PUBLIC_URL must be set to an https:// URL when NODE_ENV=production');
+    }
+    if (!configuredPublicUrl.startsWith('https:')) {
+      throw new ConfigError(
+        `PUBLIC_URL must be an https:// URL when NODE_ENV=production, got ${JSON.stringify(configuredPublicUrl)}`,
+      );
+    }
+    return;
+  }
+  if (demo) return;
+  if (!smtpUrl) {
+    throw new ConfigError(SMTP_URL_REQUIRED_OUTSIDE_DEMO);
+  }
+  if (!vendorCardMasterKey) {
+    throw new ConfigError(
+      'VENDOR_CARD_MASTER_KEY must be set unless BENCHSIDE_DEMO=1 (64 hexadecimal characters; the demo key is public)',
+    );
+  }
 }
 
 /** What the web app may know about this deployment (embedded in index.html). */

@@ -7,7 +7,7 @@ import { SimulatedCardReaderDriver } from './simulated-card-reader.ts';
 export type CardReaderConfig = { readers: 'pcsc' } | { readers: 'simulated'; masterKeyHex: string };
 
 /**
- * `HELPER_READERS=pcsc` (the default, for real users) or `simulated` (`npm start`, tests). There is
+ * `HELPER_READERS=pcsc` (the default, for real users) or `simulated` (the `npm start` demo, tests). There is
  * no fallback between them: a missing pcscd is reported as such, never hidden behind a fake card.
  * The simulated card is personalised from `VENDOR_CARD_MASTER_KEY`, the same key the API checks
  * validations with.

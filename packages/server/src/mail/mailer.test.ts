@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@benchside/contracts/languages';
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.ts';
 import { MailDeliveryError } from '../errors.ts';
 import { createMailer } from './mailer.ts';
 import { type MailContent, renderMail } from './templates.ts';
@@ -7,8 +8,9 @@ import { type MailContent, renderMail } from './templates.ts';
 const PUBLIC_URL = 'https://portal.example.test';
 
 describe('createMailer', () => {
-  it('delivers through the built-in catcher when SMTP_URL is unset', async () => {
+  it('delivers through the built-in catcher when SMTP_URL is unset under the demo', async () => {
     const mailer = await createMailer({
+      demo: true,
       smtpUrl: null,
       mailFrom: 'Benchside <no-reply@localhost>',
       publicUrl: PUBLIC_URL,
@@ -28,8 +30,20 @@ describe('createMailer', () => {
     }
   });
 
+  it('never stands the catcher in for a missing SMTP_URL outside the demo', async () => {
+    const creating = createMailer({
+      demo: false,
+      smtpUrl: null,
+      mailFrom: 'a@b.test',
+      publicUrl: PUBLIC_URL,
+    });
+    await expect(creating).rejects.toBeInstanceOf(ConfigError);
+    await expect(creating).rejects.toThrow(/^SMTP_URL must be set unless BENCHSIDE_DEMO=1/);
+  });
+
   it('turns a transport failure into a MailDeliveryError (503) instead of swallowing it', async () => {
     const mailer = await createMailer({
+      demo: false,
       smtpUrl: 'smtp://127.0.0.1:1',
       mailFrom: 'a@b.test',
       publicUrl: PUBLIC_URL,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config.ts';
+import { type Config, ConfigError, SMTP_URL_REQUIRED_OUTSIDE_DEMO } from '../config.ts';
 import { MailDeliveryError } from '../errors.ts';
 import { MailCatcher } from './catcher.ts';
 import { type MailTemplateInput, renderMail } from './templates.ts';
@@ -8,17 +8,17 @@ import { type MailTemplateInput, renderMail } from './templates.ts';
 export interface Mailer {
   /** Renders one of the account e-mails and sends it; throws MailDeliveryError (a 503) on failure. */
   sendTemplate(to: string, input: MailTemplateInput): Promise<void>;
-  /** The built-in inbox when SMTP_URL is unset; null when a real SMTP server is used. */
+  /** The built-in inbox of the demo (SMTP_URL unset); null when a real SMTP server is used. */
   catcher: MailCatcher | null;
   close(): Promise<void>;
 }
 
 /**
- * Nodemailer over SMTP_URL or, without one, over the built-in catcher. The pool keeps connections
- * open: a fresh SMTP connection costs ~100 ms per message.
+ * Nodemailer over SMTP_URL or, under the demo without one, over the built-in catcher. The pool keeps
+ * connections open: a fresh SMTP connection costs ~100 ms per message.
  */
 export async function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'demo'>,
   logger?: FastifyBaseLogger,
 ): Promise<Mailer> {
   let catcher: MailCatcher | null = null;
@@ -37,7 +37,7 @@ export async function createMailer(
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     });
-  } else {
+  } else if (config.demo) {
     catcher = new MailCatcher();
     const port = await catcher.listen();
     transport = nodemailer.createTransport({
@@ -48,6 +48,8 @@ export async function createMailer(
       pool: true,
     });
     logger?.info(`Mail catcher listening on 127.0.0.1:${port}`);
+  } else {
+    throw new ConfigError(SMTP_URL_REQUIRED_OUTSIDE_DEMO);
   }
 
   return {
