@@ -208,11 +208,11 @@ describe('loadConfig: NODE_ENV=production', () => {
 
 describe('loadConfig: TRUST_PROXY', () => {
   it('trusts no proxy by default', () => {
-    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig(DEMO).trustProxy).toEqual([]);
   });
 
   it('reads comma-separated IPv4 and IPv6 addresses and CIDRs', () => {
-    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 ,fd00::/8' }).trustProxy).toEqual([
+    expect(loadConfig({ ...DEMO, TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 ,fd00::/8' }).trustProxy).toEqual([
       '127.0.0.1',
       '10.0.0.0/8',
       '::1',
