@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   call,
   codeIn,
@@ -29,6 +29,11 @@ describe('sign-in with an e-mailed code (two-factor)', () => {
     });
     expect(patch.status).toBe(200);
     expect((await userOf(patch)).userPortal2fa).toBe(true);
+  });
+  // Each test signs in afresh; the per-account limits on code mails and wrong codes would otherwise
+  // add up across the file as if all of it happened within one quarter of an hour.
+  beforeEach(async () => {
+    await api.db.deleteFrom('rate_limits').execute();
   });
   afterAll(async () => {
     await api.close();

@@ -80,3 +80,13 @@ export class TooManyRequestsError extends HttpError {
     });
   }
 }
+
+/** Work the server bounds (password hashing) is full: the client should come back shortly. */
+export class ServerBusyError extends HttpError {
+  static readonly code = 'BS_ERR_SERVER_BUSY';
+  constructor(retryAfterSeconds: number, message = 'The server is busy, please try again in a moment.') {
+    super(503, ServerBusyError.code, message, {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    });
+  }
+}

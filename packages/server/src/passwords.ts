@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createConcurrencyLimit } from './concurrency-limit.ts';
 
 /**
  * OWASP's scrypt minimum (N=2^17, r=8, p=1). The parameters travel inside every stored hash
@@ -10,6 +11,16 @@ const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
+/**
+ * Every hash and verification of the process goes through one bound. Node runs scrypt on libuv's
+ * thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file access, DNS lookups
+ * and compression share: two hashes at a time leave half of it free and cap their memory at
+ * 256 MiB. Sixteen waiting is about five seconds of work on a busy machine; a flood past that gets
+ * a 503 at once instead of queueing in the pool ahead of every other request's file reads.
+ */
+export const PASSWORD_HASHING_LIMIT = { concurrency: 2, queue: 16, retryAfterSeconds: 5 };
+export const passwordHashing = createConcurrencyLimit(PASSWORD_HASHING_LIMIT);
+
 function scryptKey(password: string, salt: Buffer, costLog2: number, blockSize: number, parallelism: number) {
   const cost = 2 ** costLog2;
   const options: ScryptOptions = {
@@ -19,11 +30,14 @@ function scryptKey(password: string, salt: Buffer, costLog2: number, blockSize: 
     // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below that for N=2^17.
     maxmem: 128 * cost * blockSize * parallelism + 16 * 1024 * 1024,
   };
-  return new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return passwordHashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

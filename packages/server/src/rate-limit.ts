@@ -8,11 +8,18 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
+  /** What the 429 says instead of the generic sentence, when the client should know which limit it hit. */
+  message?: string;
 }
 
 export interface RateLimiter {
-  /** Counts one hit; throws TooManyRequestsError (429 with Retry-After) once the window is full. */
-  consume(rule: RateLimitRule, key: string): Promise<void>;
+  /**
+   * Counts one hit and answers how many the window now holds; throws TooManyRequestsError (429
+   * with Retry-After) once the window is full.
+   */
+  consume(rule: RateLimitRule, key: string): Promise<number>;
+  /** Throws like `consume` when the window is already full, without counting a hit. */
+  assertOpen(rule: RateLimitRule, key: string): Promise<void>;
   /** Takes one hit back, e.g. a sign-in that turned out to be the owner's. */
   refund(rule: RateLimitRule, key: string): Promise<void>;
   /** Forgets the counter, e.g. after a successful sign-in. */
@@ -23,6 +30,11 @@ export interface RateLimiter {
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Roughly one hit in this many also prunes, so the table stays small without a timer. */
 const PRUNE_EVERY = 200;
+
+function tooManyRequests(rule: RateLimitRule, windowStart: Date, at: Date): TooManyRequestsError {
+  const retryAfterMs = windowStart.getTime() + rule.windowMs - at.getTime();
+  return new TooManyRequestsError(retryAfterMs / 1000, rule.message);
+}
 
 /**
  * Fixed-window counters kept in the database (one upsert per hit) so that several API instances
@@ -55,10 +67,18 @@ export function createRateLimiter(db: Kysely<Database>, now: () => Date = () => 
           .where('window_start', '<', new Date(at.getTime() - PRUNE_AFTER_MS))
           .execute();
       }
-      if (row.count > rule.limit) {
-        const retryAfterMs = row.window_start.getTime() + rule.windowMs - at.getTime();
-        throw new TooManyRequestsError(retryAfterMs / 1000);
-      }
+      if (row.count > rule.limit) throw tooManyRequests(rule, row.window_start, at);
+      return row.count;
+    },
+    async assertOpen(rule, key) {
+      const at = now();
+      const row = await db
+        .selectFrom('rate_limits')
+        .select(['window_start', 'count'])
+        .where('key', '=', keyOf(rule, key))
+        .where('window_start', '>', new Date(at.getTime() - rule.windowMs))
+        .executeTakeFirst();
+      if (row && row.count >= rule.limit) throw tooManyRequests(rule, row.window_start, at);
     },
     async refund(rule, key) {
       await db

@@ -25,10 +25,26 @@ export const LIMITS = {
   loginIp: { name: 'login-ip', limit: 50, windowMs: 15 * MINUTE_MS },
   /** Two-factor code checks from one address; each challenge also dies after 5 wrong codes. */
   codeIp: { name: 'code-ip', limit: 30, windowMs: 15 * MINUTE_MS },
-  /** Mails of one purpose to one address or account (verification, reset, code, change of e-mail). */
+  /**
+   * Wrong two-factor codes of one account across all its challenges, from any address. A right
+   * password refunds nothing: whoever fills it knows the password, so once it is full the
+   * account's code sign-in stops (no code checks, challenges or code mails) and the owner is warned.
+   */
+  codeAccount: {
+    name: 'code-account',
+    limit: 10,
+    windowMs: 60 * MINUTE_MS,
+    message: 'Too many wrong confirmation codes for this account. Please try again later.',
+  },
+  /**
+   * Mails of one purpose to one address or account (verification, reset, change of e-mail; codes
+   * count per account, whether a sign-in or a resend asks).
+   */
   mailRecipient: { name: 'mail-recipient', limit: 5, windowMs: 15 * MINUTE_MS },
   /** Every e-mail-sending call from one address, signed out or in. */
   mailIp: { name: 'mail-ip', limit: 50, windowMs: 60 * MINUTE_MS },
+  /** New passwords set with reset links from one address, counted before the link is looked up. */
+  resetIp: { name: 'reset-ip', limit: 20, windowMs: 15 * MINUTE_MS },
   /** Current-password checks of a signed-in user (change of password or e-mail). */
   passwordCheck: { name: 'password-check', limit: 10, windowMs: 15 * MINUTE_MS },
 } satisfies Record<string, RateLimitRule>;

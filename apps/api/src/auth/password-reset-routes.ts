@@ -5,7 +5,7 @@ import {
 } from '@benchside/contracts/accounts';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError } from '@benchside/server/errors';
-import { consumeToken, issueToken } from '@benchside/server/one-time-tokens';
+import { consumeToken, findLiveToken, issueToken } from '@benchside/server/one-time-tokens';
 import { hashPassword } from '@benchside/server/passwords';
 import { z } from 'zod';
 import { type AccountContext, findUserByEmail, LIMITS, mailUser } from './account-context.ts';
@@ -49,12 +49,19 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed token; every session of the account ends',
+        description:
+          '400 for an invalid or used link; 429 with Retry-After past 20 tries per address and 15 minutes.',
         params: z.object({ token: z.string().min(1).max(200) }),
         body: resetPasswordBodySchema,
         response: { 200: messageResponseSchema },
       },
     },
     async (request) => {
+      await limiter.consume(LIMITS.resetIp, request.ip);
+      // The link is looked up before the new password is hashed, so a bogus one costs a query, not
+      // 128 MiB of scrypt; it is used up only below, as a parallel reset may have used it meanwhile.
+      const live = await findLiveToken(db, 'reset_password', request.params.token);
+      if (!live) throw new BadRequestError(RESET_LINK_INVALID_MESSAGE);
       const passwordHash = await hashPassword(request.body.newPassword);
       const userId = await db.transaction().execute(async (trx) => {
         const token = await consumeToken(trx, 'reset_password', request.params.token);

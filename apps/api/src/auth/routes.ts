@@ -8,10 +8,10 @@ import type { User } from '@benchside/db/database';
 import type { App } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
 import { BadRequestError, UnauthorizedError } from '@benchside/server/errors';
-import { issueChallenge } from '@benchside/server/one-time-tokens';
 import { verifyPasswordOrDummy } from '@benchside/server/passwords';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AccountContext, findUserByLogin, LIMITS, mailUser, recordLogin } from './account-context.ts';
+import { type AccountContext, findUserByLogin, LIMITS, recordLogin } from './account-context.ts';
+import { mailNewChallenge } from './two-factor-routes.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'The login detail is incorrect';
 export const NOT_VERIFIED_MESSAGE = 'Your account is not verified. Please check your email.';
@@ -29,9 +29,7 @@ export async function startSignIn(
 ): Promise<LoginResponse> {
   if (user.user_portal_2fa) {
     // No session yet: it starts once the e-mailed code is accepted.
-    const challenge = await issueChallenge(context.db, { userId: user.id });
-    await mailUser(context.mailer, user, { kind: 'twoFactorCode', code: challenge.code });
-    return { '2fa': true, hash: challenge.secret };
+    return { '2fa': true, hash: await mailNewChallenge(context, user) };
   }
   await app.sessions.start(request, reply, user.id);
   await recordLogin(context.db, request, user.id, true);

@@ -8,6 +8,7 @@ describe('the code and notice mails', () => {
   const inputs: MailContent[] = [
     { kind: 'twoFactorCode', code: '042917' },
     { kind: 'passwordChanged' },
+    { kind: 'twoFactorLocked' },
     { kind: 'emailChanged', newEmail: 'new@b.test' },
     { kind: 'registrationAttempt' },
   ];
@@ -35,7 +36,7 @@ describe('the code and notice mails', () => {
   });
 
   it('point the notices about credentials at the forgot-password page on PUBLIC_URL', () => {
-    for (const kind of ['passwordChanged', 'registrationAttempt'] as const) {
+    for (const kind of ['passwordChanged', 'twoFactorLocked', 'registrationAttempt'] as const) {
       const mail = renderMail(PUBLIC_URL, { kind, language: 'fr', name: 'Ann' });
       expect(mail.text).toContain(`${PUBLIC_URL}/auth/forgot-password`);
       expect(mail.html).toContain(`href="${PUBLIC_URL}/auth/forgot-password"`);

@@ -7,6 +7,7 @@ export type MailKind =
   | 'resetPassword'
   | 'twoFactorCode'
   | 'passwordChanged'
+  | 'twoFactorLocked'
   | 'emailChanged'
   | 'registrationAttempt'
   | 'credentialPassword';
@@ -20,7 +21,7 @@ export type MailContent =
   | { kind: 'changeEmail' | 'confirmEmail'; token: string; newEmail: string; path?: string }
   | { kind: 'resetPassword'; token: string; path?: string }
   | { kind: 'twoFactorCode'; code: string }
-  | { kind: 'passwordChanged' | 'registrationAttempt' }
+  | { kind: 'passwordChanged' | 'twoFactorLocked' | 'registrationAttempt' }
   | { kind: 'emailChanged'; newEmail: string }
   | { kind: 'credentialPassword'; login: string; password: string };
 
@@ -42,6 +43,7 @@ const LINK_PATHS: Partial<Record<MailKind, string>> = {
   confirmEmail: '/account/confirm-email',
   resetPassword: '/auth/reset-password',
   passwordChanged: '/auth/forgot-password',
+  twoFactorLocked: '/auth/forgot-password',
   registrationAttempt: '/auth/forgot-password',
 };
 
@@ -110,6 +112,13 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'If you made this change, there is nothing more to do. If you did not, reset your password right away.',
       },
+      twoFactorLocked: {
+        subject: 'Sign-in codes for your account are blocked',
+        body: 'Someone signed in to your Benchside account with your password and then entered many wrong sign-in codes. To protect your account, signing in with a code is blocked for up to an hour.',
+        action: 'Reset your password',
+        footnote:
+          'If it was not you, reset your password right away: whoever tried knows it. If it was you, wait an hour and sign in again.',
+      },
       emailChanged: {
         subject: 'Your e-mail address was changed',
         body: 'The e-mail address of your Benchside account was changed to {newEmail}. From now on, messages go to the new address.',
@@ -172,6 +181,13 @@ const COPY: Record<Language, LanguageCopy> = {
         body: '您的 Benchside 账户密码刚刚被更改，其他设备已被退出登录。',
         action: '重置密码',
         footnote: '如果这是您本人的操作，无需任何处理。如果不是，请立即重置密码。',
+      },
+      twoFactorLocked: {
+        subject: '您账户的登录验证码已被锁定',
+        body: '有人使用您的密码登录了您的 Benchside 账户，随后多次输入了错误的登录验证码。为保护您的账户，验证码登录已被锁定，最长一小时。',
+        action: '重置密码',
+        footnote:
+          '如果这不是您本人，请立即重置密码：尝试登录的人知道您的密码。如果是您本人，请一小时后再登录。',
       },
       emailChanged: {
         subject: '您的电子邮件地址已更改',
@@ -240,6 +256,13 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Si has hecho tú este cambio, no tienes que hacer nada más. Si no, restablece tu contraseña de inmediato.',
       },
+      twoFactorLocked: {
+        subject: 'Los códigos de inicio de sesión de tu cuenta están bloqueados',
+        body: 'Alguien inició sesión en tu cuenta de Benchside con tu contraseña y después introdujo muchos códigos de inicio de sesión incorrectos. Para proteger tu cuenta, el inicio de sesión con código queda bloqueado durante un máximo de una hora.',
+        action: 'Restablecer la contraseña',
+        footnote:
+          'Si no fuiste tú, restablece tu contraseña de inmediato: quien lo intentó la conoce. Si fuiste tú, espera una hora y vuelve a iniciar sesión.',
+      },
       emailChanged: {
         subject: 'Tu dirección de correo electrónico ha cambiado',
         body: 'La dirección de correo de tu cuenta de Benchside se ha cambiado a {newEmail}. A partir de ahora, los mensajes se enviarán a la nueva dirección.',
@@ -306,6 +329,13 @@ const COPY: Record<Language, LanguageCopy> = {
         action: 'パスワードを再設定する',
         footnote:
           'ご自身で変更した場合は、何もする必要はありません。お心当たりがない場合は、すぐにパスワードを再設定してください。',
+      },
+      twoFactorLocked: {
+        subject: 'アカウントのサインインコードがブロックされました',
+        body: '何者かがあなたのパスワードで Benchside アカウントにサインインし、その後、誤ったサインインコードを何度も入力しました。アカウントを保護するため、コードによるサインインを最長 1 時間ブロックしています。',
+        action: 'パスワードを再設定する',
+        footnote:
+          'お心当たりがない場合は、すぐにパスワードを再設定してください。試みた人物はパスワードを知っています。ご本人の場合は、1 時間後にもう一度サインインしてください。',
       },
       emailChanged: {
         subject: 'メールアドレスが変更されました',
@@ -375,6 +405,13 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Wenn Sie die Änderung selbst vorgenommen haben, ist nichts weiter zu tun. Andernfalls setzen Sie Ihr Passwort sofort zurück.',
       },
+      twoFactorLocked: {
+        subject: 'Anmeldecodes für Ihr Konto sind gesperrt',
+        body: 'Jemand hat sich mit Ihrem Passwort bei Ihrem Benchside-Konto angemeldet und danach viele falsche Anmeldecodes eingegeben. Zum Schutz Ihres Kontos ist die Anmeldung mit Code für bis zu eine Stunde gesperrt.',
+        action: 'Passwort zurücksetzen',
+        footnote:
+          'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück: Wer es versucht hat, kennt es. Wenn Sie es waren, warten Sie eine Stunde und melden Sie sich erneut an.',
+      },
       emailChanged: {
         subject: 'Ihre E-Mail-Adresse wurde geändert',
         body: 'Die E-Mail-Adresse Ihres Benchside-Kontos wurde in {newEmail} geändert. Nachrichten gehen ab jetzt an die neue Adresse.',
@@ -442,6 +479,13 @@ const COPY: Record<Language, LanguageCopy> = {
         action: 'Réinitialiser le mot de passe',
         footnote:
           'Si vous êtes à l’origine de cette modification, vous n’avez rien d’autre à faire. Sinon, réinitialisez votre mot de passe immédiatement.',
+      },
+      twoFactorLocked: {
+        subject: 'Les codes de connexion de votre compte sont bloqués',
+        body: 'Quelqu’un s’est connecté à votre compte Benchside avec votre mot de passe, puis a saisi de nombreux codes de connexion erronés. Pour protéger votre compte, la connexion par code est bloquée pendant une heure au plus.',
+        action: 'Réinitialiser le mot de passe',
+        footnote:
+          'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement : la personne qui a essayé le connaît. Si c’était vous, attendez une heure puis reconnectez-vous.',
       },
       emailChanged: {
         subject: 'Votre adresse e-mail a été modifiée',
