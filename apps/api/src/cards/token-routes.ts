@@ -16,7 +16,8 @@ import type { App } from '@benchside/server/create-server';
 import { NotFoundError, UnsupportedMediaTypeError } from '@benchside/server/errors';
 import { sql } from 'kysely';
 import { signedInUser } from '../account/profile-routes.ts';
-import { checkUuid, fetchPage, onlyOwnUserCrd, ownUserCrd } from './card-store.ts';
+import { checkUuid, fetchPage } from './card-store.ts';
+import { onlyOwnUserCrd, ownUserCrd } from './credential-store.ts';
 import type { CardsContext } from './routes.ts';
 
 const MERGE_PATCH = 'application/merge-patch+json';
