@@ -13,6 +13,7 @@ import {
 import { collectionSchema, pagingQuerySchema, sortDirectionSchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
 import { hashPassword } from '@benchside/server/passwords';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signedInUser } from '../account/profile-routes.ts';
 import { mailUser, userAgentOf } from '../auth/account-context.ts';
@@ -36,6 +37,11 @@ export const CRD_PASSWORD_CHANGED_MESSAGE =
 export const CRD_SESSIONS_FINISHED_MESSAGE = 'Every session of this credential has been finished.';
 
 const optionalIdBodySchema = z.object({ id: z.string().max(64).optional() }).optional();
+
+/** Where a credential action came from, as the credential's log records it. */
+function originOf(request: FastifyRequest): { ip: string; machine: string } {
+  return { ip: request.ip, machine: userAgentOf(request) };
+}
 
 /** The sign-ins of the vendor's desktop tools (`user-crds`): list, detail, logs and their actions. */
 export function registerCredentialRoutes(app: App, context: CardsContext): void {
@@ -172,12 +178,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       await db.transaction().execute(async (trx) => {
         await setCrdPasswordHash(trx, crd.id, passwordHash);
         await endCrdSessions(trx, crd.id);
-        await logCrdEvent(trx, {
-          userCrdId: crd.id,
-          event: 'password-changed',
-          ip: request.ip,
-          machine: userAgentOf(request),
-        });
+        await logCrdEvent(trx, crd.id, 'password-changed', originOf(request));
         await mailUser(mailer, user, { kind: 'credentialPassword', login: crd.login, password });
       });
       return { message: CRD_PASSWORD_CHANGED_MESSAGE, password };
@@ -202,12 +203,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       const crd = await ownUserCrd(db, user.id, request.params.id);
       const finished = await db.transaction().execute(async (trx) => {
         const ended = await endCrdSessions(trx, crd.id);
-        await logCrdEvent(trx, {
-          userCrdId: crd.id,
-          event: 'sessions-finished',
-          ip: request.ip,
-          machine: userAgentOf(request),
-        });
+        await logCrdEvent(trx, crd.id, 'sessions-finished', originOf(request));
         return ended;
       });
       return { message: CRD_SESSIONS_FINISHED_MESSAGE, finished };
@@ -232,12 +228,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
         const crd = await ownUserCrd(trx, user.id, request.body.userCrd);
         if (crd.card_id === null) return crd;
         const row = await unlinkCrdFromCard(trx, crd.id);
-        await logCrdEvent(trx, {
-          userCrdId: crd.id,
-          event: 'card-unlinked',
-          ip: request.ip,
-          machine: userAgentOf(request),
-        });
+        await logCrdEvent(trx, crd.id, 'card-unlinked', originOf(request));
         await logCard(trx, {
           cardId: crd.card_id,
           userId: user.id,

@@ -1,6 +1,8 @@
 import type { UserCrd, UserCrdLog } from '@benchside/contracts/cards';
 import type { PagingQuery } from '@benchside/contracts/common';
+import type { Database } from '@benchside/db/database';
 import { NotFoundError } from '@benchside/server/errors';
+import type { ExpressionBuilder } from 'kysely';
 import { checkUuid, type Db, fetchPage } from './card-store.ts';
 
 /** The user's credentials of the vendor's desktop tools (`user-crds`), their sessions and logs. */
@@ -24,6 +26,21 @@ export async function onlyOwnUserCrd(
   id: string | undefined,
 ): Promise<string | undefined> {
   return id === undefined ? undefined : (await ownUserCrd(db, userId, id)).id;
+}
+
+/** The user's credentials, or only the one of them `userCrdId` names. */
+export interface OwnCrdsFilter {
+  userId: string;
+  userCrdId: string | undefined;
+}
+
+/** The condition on a query joined to `user_crds` that keeps the rows of the credentials `filter` selects. */
+export function ofOwnCrds(filter: OwnCrdsFilter) {
+  return (eb: ExpressionBuilder<Database, 'user_crds'>) =>
+    eb.and([
+      eb('user_crds.user_id', '=', filter.userId),
+      ...(filter.userCrdId ? [eb('user_crds.id', '=', filter.userCrdId)] : []),
+    ]);
 }
 
 type CrdRow = { id: string; login: string; card_id: string | null; login_at: Date | null; created_at: Date };
@@ -91,17 +108,11 @@ export function listOpenCrdSessions(db: Db, userCrdId: string) {
 }
 
 /** One page of the logs of the user's credentials (of `userCrdId` only, when given), by date in `direction`. */
-export function listCrdLogs(
-  db: Db,
-  filter: { userId: string; userCrdId: string | undefined },
-  paging: PagingQuery,
-  direction: 'asc' | 'desc',
-) {
-  let mine = db
+export function listCrdLogs(db: Db, filter: OwnCrdsFilter, paging: PagingQuery, direction: 'asc' | 'desc') {
+  const mine = db
     .selectFrom('user_crd_logs')
     .innerJoin('user_crds', 'user_crds.id', 'user_crd_logs.user_crd_id')
-    .where('user_crds.user_id', '=', filter.userId);
-  if (filter.userCrdId) mine = mine.where('user_crds.id', '=', filter.userCrdId);
+    .where(ofOwnCrds(filter));
   return fetchPage(mine, paging, (query) =>
     query
       .select([
@@ -121,11 +132,13 @@ export function listCrdLogs(
 /** Records what the user did to a credential, from which address and browser. */
 export async function logCrdEvent(
   db: Db,
-  entry: { userCrdId: string; event: UserCrdLog['event']; ip: string; machine: string },
+  userCrdId: string,
+  event: UserCrdLog['event'],
+  origin: { ip: string; machine: string },
 ): Promise<void> {
   await db
     .insertInto('user_crd_logs')
-    .values({ user_crd_id: entry.userCrdId, event: entry.event, ip: entry.ip, machine: entry.machine })
+    .values({ user_crd_id: userCrdId, event, ip: origin.ip, machine: origin.machine })
     .execute();
 }
 

@@ -2,6 +2,7 @@ import type { PagingQuery } from '@benchside/contracts/common';
 import { NotFoundError } from '@benchside/server/errors';
 import { sql } from 'kysely';
 import { checkUuid, type Db, fetchPage } from './card-store.ts';
+import { type OwnCrdsFilter, ofOwnCrds } from './credential-store.ts';
 
 /** The user's credits, their credentials' token events and fingerprints, and third-party tokens. */
 
@@ -40,16 +41,11 @@ export async function remainingCredits(db: Db, userId: string, now: Date): Promi
 }
 
 /** One page of the token events of the user's credentials (of `userCrdId` only, when given), newest first. */
-export function listTokenEvents(
-  db: Db,
-  filter: { userId: string; userCrdId: string | undefined },
-  paging: PagingQuery,
-) {
-  let mine = db
+export function listTokenEvents(db: Db, filter: OwnCrdsFilter, paging: PagingQuery) {
+  const mine = db
     .selectFrom('token_events')
     .innerJoin('user_crds', 'user_crds.id', 'token_events.user_crd_id')
-    .where('user_crds.user_id', '=', filter.userId);
-  if (filter.userCrdId) mine = mine.where('user_crds.id', '=', filter.userCrdId);
+    .where(ofOwnCrds(filter));
   return fetchPage(mine, paging, (query) =>
     query
       .select([
@@ -66,16 +62,11 @@ export function listTokenEvents(
 }
 
 /** One page of the machines seen using the user's credentials (of `userCrdId` only, when given), latest first. */
-export function listTokenFingerprints(
-  db: Db,
-  filter: { userId: string; userCrdId: string | undefined },
-  paging: PagingQuery,
-) {
-  let mine = db
+export function listTokenFingerprints(db: Db, filter: OwnCrdsFilter, paging: PagingQuery) {
+  const mine = db
     .selectFrom('token_fingerprints as f')
     .innerJoin('user_crds', 'user_crds.id', 'f.user_crd_id')
-    .where('user_crds.user_id', '=', filter.userId);
-  if (filter.userCrdId) mine = mine.where('user_crds.id', '=', filter.userCrdId);
+    .where(ofOwnCrds(filter));
   return fetchPage(mine, paging, (query) =>
     query
       .select([
