@@ -25,11 +25,20 @@ import type { App } from '@benchside/server/create-server';
 import { BadRequestError, HttpError, NotFoundError } from '@benchside/server/errors';
 import { signedInUser } from '../account/profile-routes.ts';
 import {
+  activateCardProducts,
   assignCard,
   compareVersions,
-  fetchPage,
+  findCardLicence,
+  listAssignedLogs,
+  listCardDownloads,
+  listCardLog,
+  listOwnCards,
+  listProducts,
+  lockCardBySerial,
   logCard,
   ownCard,
+  recordValidationNonce,
+  setCardFirmware,
   toCards,
   unassignCard,
 } from './card-store.ts';
@@ -75,28 +84,17 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
         });
       }
       const cardId = await db.transaction().execute(async (trx) => {
-        // Nonces older than any acceptable validation can go: a replay of one is stale anyway.
-        await trx
-          .deleteFrom('card_validations')
-          .where('accepted_at', '<', new Date(Date.now() - 2 * VALIDATION_MAX_AGE_MS))
-          .execute();
-        const fresh = await trx
-          .insertInto('card_validations')
-          .values({ serial, nonce: verdict.validation.nonce })
-          .onConflict((conflict) => conflict.doNothing())
-          .returning('serial')
-          .executeTakeFirst();
+        const fresh = await recordValidationNonce(
+          trx,
+          { serial, nonce: verdict.validation.nonce },
+          VALIDATION_MAX_AGE_MS,
+        );
         if (!fresh) {
           throw new BadRequestError(CARD_REPLAYED_MESSAGE, {
             violations: [{ propertyPath: 'validationId', message: CARD_REPLAYED_MESSAGE }],
           });
         }
-        const card = await trx
-          .selectFrom('cards')
-          .selectAll()
-          .where('serial', '=', serial)
-          .forUpdate()
-          .executeTakeFirst();
+        const card = await lockCardBySerial(trx, serial);
         if (!card) throw new NotFoundError(CARD_UNKNOWN_MESSAGE);
         if (card.state === 'suspended')
           throw new HttpError(409, 'BS_ERR_CARD_SUSPENDED', CARD_SUSPENDED_MESSAGE);
@@ -124,11 +122,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
     },
     async (request) => {
       const user = signedInUser(request);
-      const { rows, totalItems } = await fetchPage(
-        db.selectFrom('cards').where('user_id', '=', user.id),
-        request.query,
-        (mine) => mine.selectAll().orderBy('serial'),
-      );
+      const { rows, totalItems } = await listOwnCards(db, user.id, request.query);
       return { member: await toCards(db, rows), totalItems };
     },
   );
@@ -186,22 +180,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
     },
     async (request) => {
       const user = signedInUser(request);
-      const { rows, totalItems } = await fetchPage(
-        db.selectFrom('card_assigned_logs').where('card_assigned_logs.user_id', '=', user.id),
-        request.query,
-        (mine) =>
-          mine
-            .innerJoin('cards', 'cards.id', 'card_assigned_logs.card_id')
-            .select([
-              'card_assigned_logs.id',
-              'card_assigned_logs.card_id',
-              'cards.serial',
-              'card_assigned_logs.action',
-              'card_assigned_logs.at',
-            ])
-            .orderBy('card_assigned_logs.at', 'desc')
-            .orderBy('card_assigned_logs.id', 'desc'),
-      );
+      const { rows, totalItems } = await listAssignedLogs(db, user.id, request.query);
       return {
         member: rows.map((row) => ({
           id: String(row.id),
@@ -231,11 +210,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
     async (request) => {
       const user = signedInUser(request);
       const card = await ownCard(db, user.id, request.params.id);
-      const { rows, totalItems } = await fetchPage(
-        db.selectFrom('card_logs').where('card_id', '=', card.id).where('user_id', '=', user.id),
-        request.query,
-        (mine) => mine.selectAll().orderBy('at', 'desc').orderBy('id', 'desc'),
-      );
+      const { rows, totalItems } = await listCardLog(db, { cardId: card.id, userId: user.id }, request.query);
       return {
         member: rows.map((row) => ({
           id: String(row.id),
@@ -265,10 +240,11 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       const user = signedInUser(request);
       const card = await ownCard(db, user.id, request.params.id);
       const direction = request.query['order[date]'];
-      const { rows, totalItems } = await fetchPage(
-        db.selectFrom('card_downloads').where('card_id', '=', card.id).where('user_id', '=', user.id),
+      const { rows, totalItems } = await listCardDownloads(
+        db,
+        { cardId: card.id, userId: user.id },
         request.query,
-        (mine) => mine.selectAll().orderBy('date', direction).orderBy('id', direction),
+        direction,
       );
       return {
         member: rows.map((row) => ({
@@ -296,9 +272,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const { rows, totalItems } = await fetchPage(db.selectFrom('products'), request.query, (all) =>
-        all.select(['id', 'name', 'description']).orderBy('name').orderBy('id'),
-      );
+      const { rows, totalItems } = await listProducts(db, request.query);
       return { member: rows, totalItems };
     },
   );
@@ -321,13 +295,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       const card = await ownCard(db, user.id, request.params.id);
       if (card.state !== 'active') throw new HttpError(409, 'BS_ERR_CARD_SUSPENDED', CARD_SUSPENDED_MESSAGE);
       const productId = request.body.product;
-      const licence = await db
-        .selectFrom('card_products')
-        .innerJoin('products', 'products.id', 'card_products.product_id')
-        .select(['products.id', 'products.name'])
-        .where('card_products.card_id', '=', card.id)
-        .where('card_products.product_id', '=', productId)
-        .executeTakeFirst();
+      const licence = await findCardLicence(db, card.id, productId);
       if (!licence) throw new NotFoundError('This card holds no licence for that product');
       const cardKey = await deriveCardKey(config.vendorCardMasterKey, card.serial);
       const activationToken = await cardMac(cardKey, activationMessage(card.serial, productId));
@@ -363,11 +331,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
         const card = await ownCard(trx, user.id, request.params.id);
         // Firmware only moves forward: an older report is a stale page, not a downgrade.
         if (compareVersions(firmwareVersion, card.firmware_version) > 0) {
-          await trx
-            .updateTable('cards')
-            .set({ firmware_version: firmwareVersion })
-            .where('id', '=', card.id)
-            .execute();
+          await setCardFirmware(trx, card.id, firmwareVersion);
           await logCard(trx, {
             cardId: card.id,
             userId: user.id,
@@ -376,20 +340,13 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
           });
         }
         if (products.length > 0) {
-          const activated = await trx
-            .updateTable('card_products')
-            .set({ activated_at: new Date() })
-            .where('card_id', '=', card.id)
-            .where('product_id', 'in', products)
-            .where('activated_at', 'is', null)
-            .returning('product_id')
-            .execute();
-          for (const { product_id } of activated) {
+          const activated = await activateCardProducts(trx, card.id, products);
+          for (const productId of activated) {
             await logCard(trx, {
               cardId: card.id,
               userId: user.id,
               event: 'product-activated',
-              detail: product_id,
+              detail: productId,
             });
           }
         }

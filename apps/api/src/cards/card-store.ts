@@ -51,27 +51,6 @@ export async function ownCard(db: Db, userId: string, id: string) {
   return card;
 }
 
-/** The signed-in user's credential, or 404. */
-export async function ownUserCrd(db: Db, userId: string, id: string) {
-  const crd = await db
-    .selectFrom('user_crds')
-    .selectAll()
-    .where('id', '=', checkUuid(id))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!crd) throw new NotFoundError('The requested credential is not found');
-  return crd;
-}
-
-/** The credential `id` names when it is the user's (404 when not), or undefined for all of theirs. */
-export async function onlyOwnUserCrd(
-  db: Db,
-  userId: string,
-  id: string | undefined,
-): Promise<string | undefined> {
-  return id === undefined ? undefined : (await ownUserCrd(db, userId, id)).id;
-}
-
 export async function logCard(
   db: Db,
   entry: { cardId: string; userId: string; event: CardLogEvent; detail?: string },
@@ -215,4 +194,116 @@ export function generateCrdPassword(): string {
     }
   }
   return password;
+}
+
+/**
+ * Records a validation's nonce so that it is accepted once: false when it was already used. Nonces
+ * older than `maxAgeMs` twice over go first, since a replay of one is stale anyway.
+ */
+export async function recordValidationNonce(
+  db: Db,
+  validation: { serial: string; nonce: string },
+  maxAgeMs: number,
+): Promise<boolean> {
+  await db
+    .deleteFrom('card_validations')
+    .where('accepted_at', '<', new Date(Date.now() - 2 * maxAgeMs))
+    .execute();
+  const fresh = await db
+    .insertInto('card_validations')
+    .values(validation)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('serial')
+    .executeTakeFirst();
+  return fresh !== undefined;
+}
+
+/** The card with this serial, locked until the transaction ends, or undefined when none has it. */
+export function lockCardBySerial(db: Db, serial: string) {
+  return db.selectFrom('cards').selectAll().where('serial', '=', serial).forUpdate().executeTakeFirst();
+}
+
+/** One page of the user's cards, by serial. */
+export function listOwnCards(db: Db, userId: string, paging: PagingQuery) {
+  return fetchPage(db.selectFrom('cards').where('user_id', '=', userId), paging, (mine) =>
+    mine.selectAll().orderBy('serial'),
+  );
+}
+
+/** One page of the user's card assignments and unassignments, newest first. */
+export function listAssignedLogs(db: Db, userId: string, paging: PagingQuery) {
+  return fetchPage(
+    db.selectFrom('card_assigned_logs').where('card_assigned_logs.user_id', '=', userId),
+    paging,
+    (mine) =>
+      mine
+        .innerJoin('cards', 'cards.id', 'card_assigned_logs.card_id')
+        .select([
+          'card_assigned_logs.id',
+          'card_assigned_logs.card_id',
+          'cards.serial',
+          'card_assigned_logs.action',
+          'card_assigned_logs.at',
+        ])
+        .orderBy('card_assigned_logs.at', 'desc')
+        .orderBy('card_assigned_logs.id', 'desc'),
+  );
+}
+
+/** One page of a card's log while it was the user's, newest first. */
+export function listCardLog(db: Db, card: { cardId: string; userId: string }, paging: PagingQuery) {
+  return fetchPage(
+    db.selectFrom('card_logs').where('card_id', '=', card.cardId).where('user_id', '=', card.userId),
+    paging,
+    (mine) => mine.selectAll().orderBy('at', 'desc').orderBy('id', 'desc'),
+  );
+}
+
+/** One page of what the user downloaded with a card, by date in `direction`. */
+export function listCardDownloads(
+  db: Db,
+  card: { cardId: string; userId: string },
+  paging: PagingQuery,
+  direction: 'asc' | 'desc',
+) {
+  return fetchPage(
+    db.selectFrom('card_downloads').where('card_id', '=', card.cardId).where('user_id', '=', card.userId),
+    paging,
+    (mine) => mine.selectAll().orderBy('date', direction).orderBy('id', direction),
+  );
+}
+
+/** One page of the product catalogue, by name. */
+export function listProducts(db: Db, paging: PagingQuery) {
+  return fetchPage(db.selectFrom('products'), paging, (all) =>
+    all.select(['id', 'name', 'description']).orderBy('name').orderBy('id'),
+  );
+}
+
+/** The card's licence for a product, with the product's name, or undefined when it holds none. */
+export function findCardLicence(db: Db, cardId: string, productId: string) {
+  return db
+    .selectFrom('card_products')
+    .innerJoin('products', 'products.id', 'card_products.product_id')
+    .select(['products.id', 'products.name'])
+    .where('card_products.card_id', '=', cardId)
+    .where('card_products.product_id', '=', productId)
+    .executeTakeFirst();
+}
+
+export async function setCardFirmware(db: Db, cardId: string, firmwareVersion: string): Promise<void> {
+  await db.updateTable('cards').set({ firmware_version: firmwareVersion }).where('id', '=', cardId).execute();
+}
+
+/** Marks the card's licences for these products activated now; the products that were not yet. */
+export async function activateCardProducts(db: Db, cardId: string, productIds: string[]): Promise<string[]> {
+  const activated = await db
+    .updateTable('card_products')
+    .set({ activated_at: new Date() })
+    .where('card_id', '=', cardId)
+    .where('product_id', 'in', productIds)
+    .where('activated_at', 'is', null)
+    .returning('product_id')
+    .execute();
+  return activated.map(({ product_id }) => product_id);
 }

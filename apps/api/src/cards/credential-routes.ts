@@ -3,7 +3,6 @@ import {
   changeCrdPasswordResponseSchema,
   finishSessionsResponseSchema,
   idParamsSchema,
-  type UserCrd,
   unlinkCardBodySchema,
   userCrdDetailSchema,
   userCrdLogEventSchema,
@@ -14,18 +13,23 @@ import {
 import { collectionSchema, pagingQuerySchema, sortDirectionSchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
 import { hashPassword } from '@benchside/server/passwords';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signedInUser } from '../account/profile-routes.ts';
 import { mailUser, userAgentOf } from '../auth/account-context.ts';
+import { generateCrdPassword, logCard, ownCard } from './card-store.ts';
 import {
-  type Db,
-  fetchPage,
-  generateCrdPassword,
-  logCard,
+  endCrdSessions,
+  listCrdLogs,
+  listOpenCrdSessions,
+  listUserCrds,
+  logCrdEvent,
   onlyOwnUserCrd,
-  ownCard,
   ownUserCrd,
-} from './card-store.ts';
+  setCrdPasswordHash,
+  toUserCrds,
+  unlinkCrdFromCard,
+} from './credential-store.ts';
 import type { CardsContext } from './routes.ts';
 
 export const CRD_PASSWORD_CHANGED_MESSAGE =
@@ -34,33 +38,9 @@ export const CRD_SESSIONS_FINISHED_MESSAGE = 'Every session of this credential h
 
 const optionalIdBodySchema = z.object({ id: z.string().max(64).optional() }).optional();
 
-type CrdRow = { id: string; login: string; card_id: string | null; login_at: Date | null; created_at: Date };
-
-async function toUserCrds(db: Db, rows: CrdRow[]): Promise<UserCrd[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const cardIds = rows.flatMap((row) => (row.card_id ? [row.card_id] : []));
-  const [sessions, cards] = await Promise.all([
-    db
-      .selectFrom('user_crd_sessions')
-      .select((eb) => ['user_crd_id', eb.fn.countAll<number>().as('count')])
-      .where('user_crd_id', 'in', ids)
-      .where('ended_at', 'is', null)
-      .groupBy('user_crd_id')
-      .execute(),
-    cardIds.length > 0
-      ? db.selectFrom('cards').select(['id', 'serial']).where('id', 'in', cardIds).execute()
-      : Promise.resolve([]),
-  ]);
-  return rows.map((row) => ({
-    id: row.id,
-    login: row.login,
-    card: row.card_id,
-    cardSerial: cards.find((card) => card.id === row.card_id)?.serial ?? null,
-    loginAt: row.login_at?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
-    activeSessions: Number(sessions.find((entry) => entry.user_crd_id === row.id)?.count ?? 0),
-  }));
+/** Where a credential action came from, as the credential's log records it. */
+function originOf(request: FastifyRequest): { ip: string; machine: string } {
+  return { ip: request.ip, machine: userAgentOf(request) };
 }
 
 /** The sign-ins of the vendor's desktop tools (`user-crds`): list, detail, logs and their actions. */
@@ -86,16 +66,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       const direction = request.query['order[loginAt]'];
       // Another user's card is not found, never an empty list that confirms it exists.
       const cardId = card === undefined ? undefined : (await ownCard(db, user.id, card)).id;
-      let mine = db.selectFrom('user_crds').where('user_id', '=', user.id);
-      if (cardId) mine = mine.where('card_id', '=', cardId);
-      const { rows, totalItems } = await fetchPage(mine, paging, (query) =>
-        query
-          .selectAll()
-          .orderBy('login_at', (order) =>
-            direction === 'desc' ? order.desc().nullsLast() : order.asc().nullsFirst(),
-          )
-          .orderBy('login'),
-      );
+      const { rows, totalItems } = await listUserCrds(db, { userId: user.id, cardId }, paging, direction);
       return { member: await toUserCrds(db, rows), totalItems };
     },
   );
@@ -116,14 +87,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       const crd = await ownUserCrd(db, signedInUser(request).id, request.params.id);
       const [[summary], sessions] = await Promise.all([
         toUserCrds(db, [crd]),
-        db
-          .selectFrom('user_crd_sessions')
-          .selectAll()
-          .where('user_crd_id', '=', crd.id)
-          .where('ended_at', 'is', null)
-          .orderBy('last_seen_at', 'desc')
-          .limit(100)
-          .execute(),
+        listOpenCrdSessions(db, crd.id),
       ]);
       if (!summary) throw new Error('unreachable: one credential in, one out');
       return {
@@ -145,25 +109,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
     direction: 'asc' | 'desc' = 'desc',
   ) => {
     const only = await onlyOwnUserCrd(db, userId, userCrd);
-    let mine = db
-      .selectFrom('user_crd_logs')
-      .innerJoin('user_crds', 'user_crds.id', 'user_crd_logs.user_crd_id')
-      .where('user_crds.user_id', '=', userId);
-    if (only) mine = mine.where('user_crds.id', '=', only);
-    const { rows, totalItems } = await fetchPage(mine, paging, (query) =>
-      query
-        .select([
-          'user_crd_logs.id',
-          'user_crd_logs.user_crd_id',
-          'user_crds.login',
-          'user_crd_logs.at',
-          'user_crd_logs.event',
-          'user_crd_logs.ip',
-          'user_crd_logs.machine',
-        ])
-        .orderBy('user_crd_logs.at', direction)
-        .orderBy('user_crd_logs.id', direction),
-    );
+    const { rows, totalItems } = await listCrdLogs(db, { userId, userCrdId: only }, paging, direction);
     return {
       member: rows.map((row) => ({
         id: String(row.id),
@@ -230,26 +176,9 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       const passwordHash = await hashPassword(password);
       // Writes and mail together: a failed mail (503) leaves the old password in place.
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('user_crds')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', crd.id)
-          .execute();
-        await trx
-          .updateTable('user_crd_sessions')
-          .set({ ended_at: new Date() })
-          .where('user_crd_id', '=', crd.id)
-          .where('ended_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('user_crd_logs')
-          .values({
-            user_crd_id: crd.id,
-            event: 'password-changed',
-            ip: request.ip,
-            machine: userAgentOf(request),
-          })
-          .execute();
+        await setCrdPasswordHash(trx, crd.id, passwordHash);
+        await endCrdSessions(trx, crd.id);
+        await logCrdEvent(trx, crd.id, 'password-changed', originOf(request));
         await mailUser(mailer, user, { kind: 'credentialPassword', login: crd.login, password });
       });
       return { message: CRD_PASSWORD_CHANGED_MESSAGE, password };
@@ -273,23 +202,9 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       const user = signedInUser(request);
       const crd = await ownUserCrd(db, user.id, request.params.id);
       const finished = await db.transaction().execute(async (trx) => {
-        const ended = await trx
-          .updateTable('user_crd_sessions')
-          .set({ ended_at: new Date() })
-          .where('user_crd_id', '=', crd.id)
-          .where('ended_at', 'is', null)
-          .returning('id')
-          .execute();
-        await trx
-          .insertInto('user_crd_logs')
-          .values({
-            user_crd_id: crd.id,
-            event: 'sessions-finished',
-            ip: request.ip,
-            machine: userAgentOf(request),
-          })
-          .execute();
-        return ended.length;
+        const ended = await endCrdSessions(trx, crd.id);
+        await logCrdEvent(trx, crd.id, 'sessions-finished', originOf(request));
+        return ended;
       });
       return { message: CRD_SESSIONS_FINISHED_MESSAGE, finished };
     },
@@ -312,21 +227,8 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       const updated = await db.transaction().execute(async (trx) => {
         const crd = await ownUserCrd(trx, user.id, request.body.userCrd);
         if (crd.card_id === null) return crd;
-        const row = await trx
-          .updateTable('user_crds')
-          .set({ card_id: null })
-          .where('id', '=', crd.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('user_crd_logs')
-          .values({
-            user_crd_id: crd.id,
-            event: 'card-unlinked',
-            ip: request.ip,
-            machine: userAgentOf(request),
-          })
-          .execute();
+        const row = await unlinkCrdFromCard(trx, crd.id);
+        await logCrdEvent(trx, crd.id, 'card-unlinked', originOf(request));
         await logCard(trx, {
           cardId: crd.card_id,
           userId: user.id,

@@ -13,11 +13,21 @@ import {
 } from '@benchside/contracts/cards';
 import { collectionSchema, pagingQuerySchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
-import { NotFoundError, UnsupportedMediaTypeError } from '@benchside/server/errors';
-import { sql } from 'kysely';
+import { UnsupportedMediaTypeError } from '@benchside/server/errors';
 import { signedInUser } from '../account/profile-routes.ts';
-import { checkUuid, fetchPage, onlyOwnUserCrd, ownUserCrd } from './card-store.ts';
+import { onlyOwnUserCrd, ownUserCrd } from './credential-store.ts';
 import type { CardsContext } from './routes.ts';
+import {
+  createThirdPartyToken,
+  deleteThirdPartyToken,
+  listCreditSubscriptions,
+  listThirdPartyTokens,
+  listTokenEvents,
+  listTokenFingerprints,
+  ownThirdPartyToken,
+  remainingCredits,
+  setThirdPartyTokenActive,
+} from './token-store.ts';
 
 const MERGE_PATCH = 'application/merge-patch+json';
 
@@ -53,32 +63,9 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
     async (request) => {
       const user = signedInUser(request);
       const now = new Date();
-      const [{ rows, totalItems }, balance] = await Promise.all([
-        fetchPage(
-          db.selectFrom('user_credit_subscriptions as s').where('s.user_id', '=', user.id),
-          request.query,
-          (mine) =>
-            mine
-              .leftJoin('products', 'products.id', 's.product_id')
-              .select([
-                's.id',
-                's.kind',
-                's.product_id',
-                'products.name',
-                's.amount',
-                's.used',
-                's.valid_until',
-                's.created_at',
-              ])
-              .orderBy('s.created_at', 'desc')
-              .orderBy('s.id'),
-        ),
-        db
-          .selectFrom('user_credit_subscriptions')
-          .select(sql<number>`coalesce(sum(greatest(amount - used, 0)), 0)::integer`.as('remaining'))
-          .where('user_id', '=', user.id)
-          .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
-          .executeTakeFirstOrThrow(),
+      const [{ rows, totalItems }, remaining] = await Promise.all([
+        listCreditSubscriptions(db, user.id, request.query),
+        remainingCredits(db, user.id, now),
       ]);
       return {
         member: rows.map((row) => ({
@@ -93,7 +80,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
           createdAt: row.created_at.toISOString(),
         })),
         totalItems,
-        remainingCredits: Number(balance.remaining),
+        remainingCredits: remaining,
       };
     },
   );
@@ -113,23 +100,10 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
     async (request) => {
       const user = signedInUser(request);
       const only = await onlyOwnUserCrd(db, user.id, request.query.userCrd);
-      let mine = db
-        .selectFrom('token_events')
-        .innerJoin('user_crds', 'user_crds.id', 'token_events.user_crd_id')
-        .where('user_crds.user_id', '=', user.id);
-      if (only) mine = mine.where('user_crds.id', '=', only);
-      const { rows, totalItems } = await fetchPage(mine, request.query, (query) =>
-        query
-          .select([
-            'token_events.id',
-            'token_events.user_crd_id',
-            'user_crds.login',
-            'token_events.event',
-            'token_events.machine',
-            'token_events.at',
-          ])
-          .orderBy('token_events.at', 'desc')
-          .orderBy('token_events.id', 'desc'),
+      const { rows, totalItems } = await listTokenEvents(
+        db,
+        { userId: user.id, userCrdId: only },
+        request.query,
       );
       return {
         member: rows.map((row) => ({
@@ -160,24 +134,10 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
     async (request) => {
       const user = signedInUser(request);
       const only = await onlyOwnUserCrd(db, user.id, request.query.userCrd);
-      let mine = db
-        .selectFrom('token_fingerprints as f')
-        .innerJoin('user_crds', 'user_crds.id', 'f.user_crd_id')
-        .where('user_crds.user_id', '=', user.id);
-      if (only) mine = mine.where('user_crds.id', '=', only);
-      const { rows, totalItems } = await fetchPage(mine, request.query, (query) =>
-        query
-          .select([
-            'f.id',
-            'f.user_crd_id',
-            'user_crds.login',
-            'f.fingerprint',
-            'f.machine',
-            'f.first_seen_at',
-            'f.last_seen_at',
-          ])
-          .orderBy('f.last_seen_at', 'desc')
-          .orderBy('f.id', 'desc'),
+      const { rows, totalItems } = await listTokenFingerprints(
+        db,
+        { userId: user.id, userCrdId: only },
+        request.query,
       );
       return {
         member: rows.map((row) => ({
@@ -209,11 +169,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
     async (request) => {
       const user = signedInUser(request);
       const crd = await ownUserCrd(db, user.id, request.query.userCrd);
-      const { rows, totalItems } = await fetchPage(
-        db.selectFrom('third_party_software_tokens').where('user_crd_id', '=', crd.id),
-        request.query,
-        (mine) => mine.selectAll().orderBy('created_at', 'desc').orderBy('id'),
-      );
+      const { rows, totalItems } = await listThirdPartyTokens(db, crd.id, request.query);
       return { member: rows.map(toThirdPartyToken), totalItems };
     },
   );
@@ -235,30 +191,14 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       const user = signedInUser(request);
       const crd = await ownUserCrd(db, user.id, request.body.userCrd);
       const token = `bst_${randomBytes(32).toString('base64url')}`;
-      const row = await db
-        .insertInto('third_party_software_tokens')
-        .values({
-          user_crd_id: crd.id,
-          name: request.body.name,
-          token_hash: createHash('sha256').update(token).digest('hex'),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await createThirdPartyToken(db, {
+        userCrdId: crd.id,
+        name: request.body.name,
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+      });
       return reply.code(201).send({ ...toThirdPartyToken(row), token });
     },
   );
-
-  const ownToken = async (userId: string, id: string) => {
-    const row = await db
-      .selectFrom('third_party_software_tokens as t')
-      .innerJoin('user_crds', 'user_crds.id', 't.user_crd_id')
-      .select(['t.id', 't.user_crd_id', 't.name', 't.active', 't.created_at'])
-      .where('t.id', '=', checkUuid(id))
-      .where('user_crds.user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError('The requested token is not found');
-    return row;
-  };
 
   app.patch(
     '/api/third-party-software-tokens/:id',
@@ -280,14 +220,9 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const token = await ownToken(signedInUser(request).id, request.params.id);
+      const token = await ownThirdPartyToken(db, signedInUser(request).id, request.params.id);
       if (request.body.active === undefined) return toThirdPartyToken(token);
-      const row = await db
-        .updateTable('third_party_software_tokens')
-        .set({ active: request.body.active })
-        .where('id', '=', token.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await setThirdPartyTokenActive(db, token.id, request.body.active);
       return toThirdPartyToken(row);
     },
   );
@@ -304,8 +239,8 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request, reply) => {
-      const token = await ownToken(signedInUser(request).id, request.params.id);
-      await db.deleteFrom('third_party_software_tokens').where('id', '=', token.id).execute();
+      const token = await ownThirdPartyToken(db, signedInUser(request).id, request.params.id);
+      await deleteThirdPartyToken(db, token.id);
       return reply.code(204).send();
     },
   );

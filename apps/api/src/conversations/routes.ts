@@ -8,16 +8,24 @@ import {
   threadSchema,
 } from '@benchside/contracts/conversations';
 import type { Database } from '@benchside/db/database';
-import { pageWindow } from '@benchside/db/page-window';
 import type { AttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { addThread, startConversation, subjectFromBody } from '@benchside/server/conversations/conversations';
 import { receiveAttachment, registerAttachmentUploads } from '@benchside/server/conversations/uploads';
 import type { App } from '@benchside/server/create-server';
 import { HttpError, NotFoundError } from '@benchside/server/errors';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { signedInUser } from '../account/profile-routes.ts';
-import { type ConversationListRow, toAttachmentDto, toSummaryDto, toThreadDto } from './mappers.ts';
+import { toAttachmentDto, toSummaryDto, toThreadDto } from './mappers.ts';
+import {
+  conversationThreads,
+  deleteUnsentAttachment,
+  findConversation,
+  findOwnAttachment,
+  listConversations,
+  markConversationRead,
+  threadAttachments,
+} from './store.ts';
 
 export interface ConversationsContext {
   db: Kysely<Database>;
@@ -40,35 +48,6 @@ export async function registerConversationRoutes(app: App, context: Conversation
   const { db, storage } = context;
   await registerAttachmentUploads(app);
 
-  const conversationSummaries = (userId: string) =>
-    db
-      .selectFrom('conversations')
-      .selectAll('conversations')
-      .select((eb) => [
-        eb
-          .selectFrom('threads')
-          .select(eb.fn.countAll<number>().as('count'))
-          .whereRef('threads.conversation_id', '=', 'conversations.id')
-          .as('message_count'),
-        eb
-          .selectFrom('threads')
-          .select('threads.author')
-          .whereRef('threads.conversation_id', '=', 'conversations.id')
-          .orderBy('threads.created_at', 'desc')
-          .orderBy('threads.id', 'desc')
-          .limit(1)
-          .as('last_author'),
-        eb
-          .selectFrom('threads')
-          .select(sql<string>`left(threads.body, 400)`.as('body'))
-          .whereRef('threads.conversation_id', '=', 'conversations.id')
-          .orderBy('threads.created_at', 'desc')
-          .orderBy('threads.id', 'desc')
-          .limit(1)
-          .as('last_body'),
-      ])
-      .where('conversations.user_id', '=', userId);
-
   app.get(
     '/api/conversations',
     {
@@ -84,24 +63,8 @@ export async function registerConversationRoutes(app: App, context: Conversation
     async (request) => {
       const user = signedInUser(request);
       const { page, itemsPerPage } = request.query;
-      const window = pageWindow(page, itemsPerPage);
-      const [rows, total] = await Promise.all([
-        conversationSummaries(user.id)
-          .orderBy('conversations.last_message_at', 'desc')
-          .orderBy('conversations.id', 'desc')
-          .limit(window.limit)
-          .offset(window.offset)
-          .execute(),
-        db
-          .selectFrom('conversations')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('user_id', '=', user.id)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        member: rows.map((row) => toSummaryDto(row as ConversationListRow)),
-        totalItems: Number(total.total),
-      };
+      const { rows, totalItems } = await listConversations(db, user.id, { page, itemsPerPage });
+      return { member: rows.map(toSummaryDto), totalItems };
     },
   );
 
@@ -120,36 +83,12 @@ export async function registerConversationRoutes(app: App, context: Conversation
     async (request) => {
       const user = signedInUser(request);
       const id = requireUuid(request.params.id);
-      const conversation = await conversationSummaries(user.id)
-        .where('conversations.id', '=', id)
-        .executeTakeFirst();
+      const conversation = await findConversation(db, user.id, id);
       if (!conversation) throw new NotFoundError('Conversation not found');
-      const threads = await db
-        .selectFrom('threads')
-        .selectAll()
-        .where('conversation_id', '=', id)
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .execute();
-      const attachments =
-        threads.length === 0
-          ? []
-          : await db
-              .selectFrom('attachments')
-              .selectAll()
-              .where(
-                'thread_id',
-                'in',
-                threads.map((thread) => thread.id),
-              )
-              .orderBy('created_at', 'asc')
-              .orderBy('id', 'asc')
-              .execute();
-      if (conversation.user_unread) {
-        await db.updateTable('conversations').set({ user_unread: false }).where('id', '=', id).execute();
-      }
+      const { threads, attachments } = await conversationThreads(db, id);
+      if (conversation.user_unread) await markConversationRead(db, id);
       return {
-        ...toSummaryDto({ ...(conversation as ConversationListRow), user_unread: false }),
+        ...toSummaryDto({ ...conversation, user_unread: false }),
         threads: threads.map((thread) =>
           toThreadDto(
             thread,
@@ -187,16 +126,7 @@ export async function registerConversationRoutes(app: App, context: Conversation
               source: 'portal',
             })
           ).thread;
-      const sent =
-        attachments.length === 0
-          ? []
-          : await db
-              .selectFrom('attachments')
-              .selectAll()
-              .where('thread_id', '=', thread.id)
-              .orderBy('created_at', 'asc')
-              .orderBy('id', 'asc')
-              .execute();
+      const sent = attachments.length === 0 ? [] : await threadAttachments(db, thread.id);
       return reply.code(201).send(toThreadDto(thread, sent));
     },
   );
@@ -236,23 +166,12 @@ export async function registerConversationRoutes(app: App, context: Conversation
     async (request, reply) => {
       const user = signedInUser(request);
       const id = requireUuid(request.params.id);
-      const removed = await db
-        .deleteFrom('attachments')
-        .where('id', '=', id)
-        .where('user_id', '=', user.id)
-        .where('thread_id', 'is', null)
-        .returning('storage_key')
-        .executeTakeFirst();
-      if (removed) {
-        await storage.remove(removed.storage_key);
+      const removedKey = await deleteUnsentAttachment(db, user.id, id);
+      if (removedKey !== undefined) {
+        await storage.remove(removedKey);
         return reply.code(204).send();
       }
-      const sent = await db
-        .selectFrom('attachments')
-        .select('id')
-        .where('id', '=', id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
+      const sent = await findOwnAttachment(db, user.id, id);
       if (sent) throw new HttpError(409, 'BS_ERR_ATTACHMENT_SENT', SENT_ATTACHMENT_MESSAGE);
       throw new NotFoundError('Attachment not found');
     },
@@ -272,12 +191,7 @@ export async function registerConversationRoutes(app: App, context: Conversation
     async (request, reply) => {
       const user = signedInUser(request);
       const id = requireUuid(request.params.id);
-      const attachment = await db
-        .selectFrom('attachments')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
+      const attachment = await findOwnAttachment(db, user.id, id);
       if (!attachment) throw new NotFoundError('Attachment not found');
       const file = await storage.open(attachment.storage_key);
       if (!file) throw new NotFoundError('Attachment not found');

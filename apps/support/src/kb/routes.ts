@@ -11,9 +11,16 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contract
 import type { Database } from '@benchside/db/database';
 import type { App } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
+import {
+  hasOwnText,
+  matchesOwnOrFallback,
+  ownAndFallbackQueries,
+  queryForText,
+} from '@benchside/server/knowledge-base/language-fallback';
+import { toPrefixQuery } from '@benchside/server/search-text';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { HIGHLIGHT_START, HIGHLIGHT_STOP, highlightedHtml, toPrefixQuery } from './search-text.ts';
+import { HIGHLIGHT_START, HIGHLIGHT_STOP, highlightedHtml } from './search-text.ts';
 
 /** The language asked for, else the one the user chose in the portal, else English. */
 function readingLanguage(request: FastifyRequest, asked: Language | undefined): Language {
@@ -72,30 +79,25 @@ export function registerKnowledgeBaseRoutes(app: App, db: Kysely<Database>): voi
     async (request) => {
       const { page, itemsPerPage, category } = request.body;
       const language = readingLanguage(request, request.body.language);
-      const query = toPrefixQuery(request.body.query);
+      // The last word is a prefix: it is usually still being typed.
+      const query = toPrefixQuery(request.body.query, { prefix: 'last', fold: 'nfkc' });
       // A search that has no words left (only punctuation) finds nothing rather than everything.
       if (request.body.query !== '' && query === null) return { member: [], totalItems: 0 };
 
       // Each article once: its text in the reading language, or the English one when it has none.
-      const hasOwnText = sql`exists (
-        select 1 from kb_article_texts own where own.article_id = t.article_id and own.language = ${language}
-      )`;
       const joins = sql`from kb_article_texts t
         join kb_articles a on a.id = t.article_id
         join kb_categories c on c.id = a.category_id`;
       const categoryFilter = category ? sql`and c.slug = ${category}` : sql``;
-      // Two queries, one per configuration, so each side of the match can use the GIN index.
       const from = query
         ? sql`${joins}
-            cross join (select to_tsquery(kb_search_config(${language}), ${query}) as own,
-              to_tsquery(kb_search_config(${DEFAULT_LANGUAGE}), ${query}) as fallback) q
-            where ((t.language = ${language} and t.search_vector @@ q.own)
-              or (t.language = ${DEFAULT_LANGUAGE} and t.search_vector @@ q.fallback and not ${hasOwnText}))
+            cross join (${ownAndFallbackQueries(language, query)}) q
+            where ${matchesOwnOrFallback(language)}
             ${categoryFilter}`
         : sql`${joins}
-            where (t.language = ${language} or (t.language = ${DEFAULT_LANGUAGE} and not ${hasOwnText}))
+            where (t.language = ${language} or (t.language = ${DEFAULT_LANGUAGE} and not ${hasOwnText(language)}))
             ${categoryFilter}`;
-      const rowQuery = sql`(case when t.language = ${language} then q.own else q.fallback end)`;
+      const rowQuery = queryForText(language);
       const columns = query
         ? sql`ts_headline(kb_search_config(t.language), t.title, ${rowQuery}, ${TITLE_OPTIONS}) as title_headline,
             ts_headline(kb_search_config(t.language), t.body_text, ${rowQuery}, ${HEADLINE_OPTIONS}) as snippet,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { App } from '../create-server.ts';
 import { NotFoundError } from '../errors.ts';
+import { escapeHtml } from '../search-text.ts';
 import type { MailCatcher } from './catcher.ts';
-import { escapeHtml } from './templates.ts';
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 

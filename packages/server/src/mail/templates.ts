@@ -1,4 +1,5 @@
 import type { Language } from '@benchside/contracts/languages';
+import { escapeHtml } from '../search-text.ts';
 
 export type MailKind =
   | 'verifyEmail'
@@ -533,15 +534,6 @@ export function mailLink(publicUrl: string, content: MailContent): string | null
   if (url.origin !== new URL(publicUrl).origin) throw new Error(`Mail link path leaves PUBLIC_URL: ${path}`);
   for (const [key, value] of Object.entries(linkQuery(content))) url.searchParams.set(key, value);
   return url.toString();
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** Subject, plain text and HTML of one of the account e-mails, in the user's language. */
