@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { SIMULATED_READER_NAME } from '@benchside/contracts/card-validation';
 import { MailCatcher } from '@benchside/server/mail/catcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startChild, waitUntil } from '../../../bench/processes.ts';
-import { DEMO_ACCOUNT } from '../src/seed/demo.ts';
+import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
+import { freePort, startChild, waitUntil } from '../bench/processes.ts';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const START_SCRIPT = ['--import', 'tsx', 'scripts/start.ts'];
 /** Building a stale web app or helper installer first can take a minute on a busy machine. */
 const START_TIMEOUT_MS = 180_000;
