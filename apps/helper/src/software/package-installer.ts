@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { type KeyObject, randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import {
@@ -8,10 +8,10 @@ import {
   toolManifestSchema,
 } from '@benchside/contracts/helper';
 import type { DownloadManager } from '../downloads/download-manager.ts';
-import { verifyPackageHash } from '../downloads/package-hash.ts';
 import { HttpError } from '../http-errors.ts';
 import { archiveKindOf, extractArchive, UnsafeArchiveError } from './archive-extract.ts';
 import type { InstalledTools } from './installed-tools.ts';
+import { verifyDownloadedPackage } from './package-verification.ts';
 
 const INSTALL_ERROR = 'Software installation error';
 
@@ -19,17 +19,25 @@ export type InstallRequest = { hash: string; isSoftwareUpdate: boolean };
 
 /**
  * Turns a finished download into an installed tool: the package must be exactly the file the
- * portal published (SHA-256), is unpacked into a staging folder inside the tools folder, must
+ * vendor signed (package-verification.ts), is unpacked into a staging folder inside the tools folder, must
  * describe itself with a manifest, and only then takes its place as `tools/<soft>/<version>`.
  */
 export class PackageInstaller {
   readonly #toolsFolder: string;
   readonly #downloads: DownloadManager;
   readonly #tools: InstalledTools;
+  readonly #packageKey: KeyObject | null;
   // One install at a time: two installs of the same tool must not race for its folder.
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(options: { toolsFolder: string; downloads: DownloadManager; tools: InstalledTools }) {
+  constructor(options: {
+    toolsFolder: string;
+    downloads: DownloadManager;
+    tools: InstalledTools;
+    /** The vendor's publishing key: only packages it signed are installed. */
+    packageKey: KeyObject | null;
+  }) {
+    this.#packageKey = options.packageKey;
     this.#toolsFolder = options.toolsFolder;
     this.#downloads = options.downloads;
     this.#tools = options.tools;
@@ -46,17 +54,14 @@ export class PackageInstaller {
     if (download.state !== 'done') {
       throw refuse(409, 'the download has not finished yet');
     }
-    if (download.sha256 === undefined) {
-      throw refuse(409, 'the portal published no package hash for this download, so it cannot be verified');
-    }
     const [packageFile, ...others] = download.files;
     const kind = packageFile === undefined ? undefined : archiveKindOf(packageFile);
     if (packageFile === undefined || others.length > 0 || kind === undefined) {
       throw refuse(422, 'the download is not a single .zip or .tar.gz package');
     }
-    if (!(await verifyPackageHash(packageFile, download.sha256))) {
-      throw refuse(422, 'the package does not match the hash the portal published');
-    }
+    const verdict = await verifyDownloadedPackage(download, packageFile, this.#packageKey);
+    if (!verdict.ok) throw refuse(verdict.status, verdict.reason);
+    const signed = verdict.manifest;
 
     await mkdir(this.#toolsFolder, { recursive: true, mode: 0o700 });
     const toolsRoot = await realpath(this.#toolsFolder);
@@ -70,6 +75,12 @@ export class PackageInstaller {
         throw error;
       }
       const manifest = await readManifest(staging);
+      if (signed.version !== null && signed.version !== manifest.version) {
+        throw refuse(
+          422,
+          `the package holds version ${manifest.version}, the vendor signed version ${signed.version}`,
+        );
+      }
       const existing = this.#tools.get(manifest.id);
       if (existing && existing.version !== manifest.version && !isSoftwareUpdate) {
         throw refuse(
@@ -89,7 +100,7 @@ export class PackageInstaller {
         ...manifest,
         soft: download.soft,
         folder: target,
-        sha256: download.sha256,
+        sha256: signed.sha256,
         downloadHash: download.hash,
         installedAt: new Date().toISOString(),
       };
