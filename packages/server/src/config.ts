@@ -38,6 +38,11 @@ export interface Config {
   languageStorageKey: string;
   /** 64 hex characters: every card's key is derived from it to check card validations. */
   vendorCardMasterKey: string;
+  /**
+   * PEM file of the vendor's Ed25519 key that signs package manifests (PACKAGE_SIGNING_KEY); null
+   * outside production: a key generated once under DATA_DIR (apps/api/src/catalogue/signing-key.ts).
+   */
+  packageSigningKey: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: (typeof NODE_ENVS)[number];
   /** Cookies get `Secure` when the portal is served over https. */
@@ -198,6 +203,12 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
+  const packageSigningKey = read(env, 'PACKAGE_SIGNING_KEY', z.string(), 'must be a file path');
+  if (nodeEnv === 'production' && !packageSigningKey) {
+    throw new ConfigError(
+      'PACKAGE_SIGNING_KEY must be set when NODE_ENV=production (the PEM file of the Ed25519 key that signs packages; a generated key is for development)',
+    );
+  }
 
   return {
     host,
@@ -263,6 +274,7 @@ export function loadConfig(env: Env = process.env): Config {
         'must be 1..64 letters, digits, dots, dashes or underscores',
       ) ?? 'selectedLang',
     vendorCardMasterKey: vendorCardMasterKey ?? DEMO_VENDOR_CARD_MASTER_KEY,
+    packageSigningKey: packageSigningKey === undefined ? null : resolve(packageSigningKey),
     logLevel: read(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), `must be one of ${LOG_LEVELS.join(', ')}`) ?? 'info',
     nodeEnv,
     secureCookies: publicUrl.startsWith('https:'),
