@@ -11,8 +11,15 @@ export interface HelperProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the local helper as a child process, its output prefixed with `[helper]`; null if not present. */
-export function startHelper(root: string, logger: Logger): HelperProcess | null {
+/**
+ * Starts the local helper as a child process, its output prefixed with `[helper]`; null if not
+ * present. `settings` are HELPER_* variables on top of this process's (the publishing key).
+ */
+export function startHelper(
+  root: string,
+  logger: Logger,
+  settings: Record<string, string> = {},
+): HelperProcess | null {
   const main = join(root, 'apps/helper/src/main.ts');
   if (!existsSync(main)) {
     logger.warn('apps/helper/src/main.ts does not exist yet: starting without the local helper');
@@ -26,6 +33,7 @@ export function startHelper(root: string, logger: Logger): HelperProcess | null 
       ...process.env,
       HELPER_READERS: process.env.HELPER_READERS || 'simulated',
       VENDOR_CARD_MASTER_KEY: process.env.VENDOR_CARD_MASTER_KEY || DEMO_VENDOR_CARD_MASTER_KEY,
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
