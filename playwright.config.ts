@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eHelperDownloadsHosts } from './e2e/downloads/seed-host.ts';
 import { E2E_GOOGLE_CLIENT_ID, fakeGoogleIssuer, fakeGooglePort } from './e2e/social/fake-google.ts';
 import { disableFeaturesFlag } from './e2e/support/chromium-flags.ts';
 
@@ -60,6 +61,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // The helper's settings and download list: this run's own, never the user's.
       HELPER_CONFIG_DIR: join(dataDir, 'helper'),
+      HELPER_DOWNLOADS_HOSTS: e2eHelperDownloadsHosts(port),
       LOG_LEVEL: 'warn',
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
       GOOGLE_ISSUER: fakeGoogleIssuer(port),

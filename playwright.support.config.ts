@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eHelperDownloadsHosts } from './e2e/downloads/seed-host.ts';
 import { fakeGoogleIssuer, fakeGooglePort } from './e2e/social/fake-google.ts';
 import base from './playwright.config.ts';
 
@@ -27,6 +28,7 @@ export default defineConfig({
       PORT: String(port),
       SUPPORT_PORT: String(port + 1),
       SUPPORT_ENABLED: 'true',
+      HELPER_DOWNLOADS_HOSTS: e2eHelperDownloadsHosts(port),
       GOOGLE_ISSUER: fakeGoogleIssuer(port),
       GOOGLE_JWKS_URL: `${fakeGoogleIssuer(port)}/certs`,
     },

@@ -1,15 +1,18 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { packagePublicKeyText, signPackageManifest } from '@benchside/server/package-signing';
 import createTorrent from 'create-torrent';
+import parseTorrent from 'parse-torrent';
 import { extract } from 'tar';
 import { packHelper } from '../apps/helper/scripts/pack.ts';
+import { sha256OfFile } from '../apps/helper/src/downloads/package-hash.ts';
 import { startRangeFileServer } from '../apps/helper/src/downloads/range-file-server.ts';
 import { freePort, startChild, waitUntil } from './processes.ts';
 
@@ -66,11 +69,33 @@ export async function measureHelperThroughput(): Promise<HelperThroughputResult>
     const source = join(work, 'package.bin');
     await writeRandomFile(source, SIZE_MIB * MIB);
     const torrentFile = join(work, 'package.torrent');
+    const manifestFile = join(work, 'package.manifest.json');
     const seed = await startRangeFileServer({
-      files: { '/dl/package.bin': source, '/dl/package.torrent': torrentFile },
+      files: {
+        '/dl/package.bin': source,
+        '/dl/package.torrent': torrentFile,
+        '/dl/manifest/package.bin': manifestFile,
+      },
     });
     try {
-      await writeFile(torrentFile, await torrentOf(source, seed.url('/dl/package.bin')));
+      const torrent = await torrentOf(source, seed.url('/dl/package.bin'));
+      await writeFile(torrentFile, torrent);
+      // The helper downloads only what a publishing key it trusts signed.
+      const keys = generateKeyPairSync('ed25519');
+      const signed = signPackageManifest(
+        {
+          name: 'package.bin',
+          size: SIZE_MIB * MIB,
+          sha256: await sha256OfFile(source),
+          infoHash: (await parseTorrent(torrent)).infoHash,
+          kind: 'file',
+          soft: null,
+          version: null,
+          publishedAt: new Date().toISOString(),
+        },
+        keys.privateKey,
+      );
+      await writeFile(manifestFile, JSON.stringify(signed));
       const port = await freePort();
       const helper = startChild(
         process.execPath,
@@ -80,6 +105,8 @@ export async function measureHelperThroughput(): Promise<HelperThroughputResult>
           HOME: work,
           HELPER_PORTS: String(port),
           HELPER_CONFIG_DIR: join(work, 'config'),
+          HELPER_DOWNLOADS_HOSTS: seed.url('/dl'),
+          HELPER_PACKAGE_KEY: packagePublicKeyText(keys.publicKey),
           HELPER_READERS: 'simulated',
           VENDOR_CARD_MASTER_KEY: '5e'.repeat(32),
           LOG_LEVEL: 'warn',
@@ -97,6 +124,7 @@ export async function measureHelperThroughput(): Promise<HelperThroughputResult>
           return response.json() as Promise<unknown>;
         };
         await waitUntil(async () => (await call('/general/ping')) !== null, 'the helper', 30_000);
+        await mkdir(join(work, 'downloads'));
         await call('/general/setDownloadFolder', { path: join(work, 'downloads') });
         const pid = helper.process.pid ?? 0;
         const helperIdleRssMiB = await memoryOf(pid, 'VmRSS');

@@ -89,6 +89,6 @@ export async function openSeededDatabase(env: NodeJS.ProcessEnv) {
     ? await openDatabase({ databaseUrl: env.DATABASE_URL })
     : await openDatabase({ dataDir: String(env.DATA_DIR) });
   await migrateToLatest(database.db);
-  await seedDemo(database.db, { dataDir: String(env.DATA_DIR) });
+  await seedDemo(database.db, { dataDir: String(env.DATA_DIR), packageSigningKey: null });
   return database;
 }

@@ -7,6 +7,7 @@ import type { App } from '@benchside/server/create-server';
 import { createLogger } from '@benchside/server/logger';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
 import { buildApiApp } from '../apps/api/src/app.ts';
+import { helperInstallerTrust } from '../apps/api/src/helper-installer/routes.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/demo.ts';
 import { buildSupportApp } from '../apps/support/src/app.ts';
 import { packHelperIfStale } from './lib/helper-installer.ts';
@@ -72,7 +73,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
 
 async function main(): Promise<void> {
   await buildWebIfStale(root, log);
-  await packHelperIfStale(root, log);
+  const trust = await helperInstallerTrust(config);
+  await packHelperIfStale(root, log, trust);
 
   database = config.databaseUrl
     ? await openDatabase({ databaseUrl: config.databaseUrl })
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
   await api.listen({ host: config.host, port: config.port });
   await support.listen({ host: config.host, port: config.supportPort });
 
-  helper = startHelper(root, log, config);
+  helper = startHelper(root, log, config, { HELPER_PACKAGE_KEY: trust.packageKey });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pg')}`;
   const lines = [

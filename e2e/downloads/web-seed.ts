@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import createTorrent from 'create-torrent';
+import parseTorrent from 'parse-torrent';
+import { loadPackageSigningKey } from '../../apps/api/src/catalogue/signing-key.ts';
 import { startRangeFileServer } from '../../apps/helper/src/downloads/range-file-server.ts';
-import { HELPER_PORTS } from '../../packages/contracts/src/helper.ts';
+import { HELPER_PORTS, PACKAGE_MANIFEST_FOLDER } from '../../packages/contracts/src/helper.ts';
+import { signPackageManifest } from '../../packages/server/src/package-signing.ts';
+import { e2eSeedHostPort } from './seed-host.ts';
 
 export interface PublishedPackage {
   name: string;
@@ -18,17 +22,28 @@ export interface PublishedPackage {
 
 /**
  * A package published the way the downloads host does it: a .torrent whose only source is an HTTP
- * web seed, both served from loopback by this test, slow enough that a download can be watched.
+ * web seed and the manifest signed with the stack's publishing key (the one `npm start` generated
+ * in E2E_DATA_DIR), served from loopback by this test on the port the stack's helper trusts
+ * (seed-host.ts), slow enough that a download can be watched.
  */
 export async function publishPackage(size: number, bytesPerSecond: number): Promise<PublishedPackage> {
   const work = await mkdtemp(join(tmpdir(), 'benchside-e2e-downloads-'));
+  // The helper takes only an existing folder as its download folder.
+  await mkdir(join(work, 'downloads'));
   const name = 'e2e-firmware.bin';
   const source = join(work, name);
   const torrentFile = join(work, `${name}.torrent`);
-  await writeFile(source, randomBytes(size));
+  const manifestFile = join(work, `${name}.manifest.json`);
+  const content = randomBytes(size);
+  await writeFile(source, content);
   const server = await startRangeFileServer({
-    files: { [`/dl/${name}`]: source, [`/dl/${name}.torrent`]: torrentFile },
+    files: {
+      [`/dl/${name}`]: source,
+      [`/dl/${name}.torrent`]: torrentFile,
+      [`/dl/${PACKAGE_MANIFEST_FOLDER}/${name}`]: manifestFile,
+    },
     bytesPerSecond,
+    port: e2eSeedHostPort(Number(process.env.E2E_PORT ?? 18080)),
   });
   const torrent = await new Promise<Buffer>((resolve, reject) =>
     createTorrent(
@@ -38,6 +53,24 @@ export async function publishPackage(size: number, bytesPerSecond: number): Prom
     ),
   );
   await writeFile(torrentFile, torrent);
+  const signingKey = await loadPackageSigningKey({
+    dataDir: String(process.env.E2E_DATA_DIR),
+    packageSigningKey: null,
+  });
+  const manifest = signPackageManifest(
+    {
+      name,
+      size,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      infoHash: (await parseTorrent(torrent)).infoHash,
+      kind: 'firmware',
+      soft: null,
+      version: null,
+      publishedAt: new Date().toISOString(),
+    },
+    signingKey,
+  );
+  await writeFile(manifestFile, JSON.stringify(manifest));
   return {
     name,
     size,

@@ -11,11 +11,15 @@ export interface HelperProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the local helper as a child process, its output prefixed with `[helper]`; null if not present. */
+/**
+ * Starts the local helper as a child process, its output prefixed with `[helper]`; null if not
+ * present. `settings` are HELPER_* variables on top of this process's (the publishing key).
+ */
 export function startHelper(
   root: string,
   logger: Logger,
   config: Pick<Config, 'demo' | 'vendorCardMasterKey'>,
+  settings: Record<string, string> = {},
 ): HelperProcess | null {
   const main = join(root, 'apps/helper/src/main.ts');
   if (!existsSync(main)) {
@@ -32,8 +36,9 @@ export function startHelper(
           ...process.env,
           HELPER_READERS: process.env.HELPER_READERS || 'simulated',
           VENDOR_CARD_MASTER_KEY: config.vendorCardMasterKey,
+          ...settings,
         }
-      : process.env,
+      : { ...process.env, ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const [stream, output] of [

@@ -16,7 +16,7 @@ async function seededHashes(): Promise<string[]> {
   folders.push(dataDir);
   const database = await openTestDatabase();
   try {
-    await seedCatalogue(database.db, dataDir);
+    await seedCatalogue(database.db, { dataDir, packageSigningKey: null });
     return (await listPackages(database.db)).map((item) => `${item.name} ${item.infoHash}`);
   } finally {
     await database.close();

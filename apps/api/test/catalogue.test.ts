@@ -1,3 +1,4 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,18 @@ import {
   searchResultsSchema,
   softsCollectionSchema,
 } from '@benchside/contracts/catalogue';
+import {
+  openSignedPackageManifest,
+  packagePublicKeyText,
+  parsePackagePublicKey,
+} from '@benchside/server/package-signing';
 import parseTorrent from 'parse-torrent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadLinkSigner } from '../src/catalogue/download-links.ts';
 import { INVALID_LINK_MESSAGE, parseByteRange } from '../src/catalogue/downloads-host.ts';
 import { type PublishRequest, publishPackage, unpublishPackage } from '../src/catalogue/publish.ts';
 import { FILE_FORBIDDEN_MESSAGE } from '../src/catalogue/routes.ts';
+import { loadPackageSigningKey } from '../src/catalogue/signing-key.ts';
 import { PIECE_LENGTH } from '../src/catalogue/torrents.ts';
 import { call, errorOf, signIn } from './accounts-helpers.ts';
 import { createUser, type RunningApi, startApi } from './start-api.ts';
@@ -36,7 +43,7 @@ function bytes(size: number, seed: number): Buffer {
 async function publish(name: string, content: Buffer, request: Omit<PublishRequest, 'source' | 'name'>) {
   const source = join(work, name);
   await writeFile(source, content);
-  return publishPackage(api.db, dataDir, { ...request, source, name });
+  return publishPackage(api.db, { dataDir, packageSigningKey: null }, { ...request, source, name });
 }
 
 const get = (path: string, withCookie = true) => call(api, 'GET', path, withCookie ? { cookie } : {});
@@ -347,6 +354,47 @@ describe('catalogue API', () => {
     expect(outside.headers.get('content-range')).toBe(`bytes */${content.length}`);
   });
 
+  it('signs a manifest per published package that verifies with the public key, served beside the torrent', async () => {
+    const found = filesCollectionSchema.parse(await (await get('/api/files?file=flash-1.1')).json());
+    const tool = found.member.find((item) => item.file === 'flash-1.1.tgz');
+    const link = downloadLinkSchema.parse(
+      await (await get(`/api/file/get-download-link/${tool?.id}`)).json(),
+    );
+    const torrentUrl = new URL(link.url);
+    const manifestUrl = new URL(torrentUrl);
+    manifestUrl.pathname = '/dl/manifest/flash-1.1.tgz';
+
+    const response = await fetch(manifestUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    // The key npm start generated under DATA_DIR; a helper is given only its public half.
+    const publicKey = parsePackagePublicKey(
+      packagePublicKeyText(await loadPackageSigningKey({ dataDir, packageSigningKey: null })),
+    );
+    const manifest = openSignedPackageManifest(await response.json(), publicKey);
+    expect(manifest).toMatchObject({
+      format: 'benchside-package-manifest.v1',
+      name: 'flash-1.1.tgz',
+      size: 600,
+      sha256: createHash('sha256').update(bytes(600, 8)).digest('hex'),
+      infoHash: link.infoHash,
+      kind: 'tool',
+      soft: 'Flash',
+      version: '1.1',
+    });
+    const stranger = generateKeyPairSync('ed25519').publicKey;
+    const again = await (await fetch(manifestUrl)).json();
+    expect(() => openSignedPackageManifest(again, stranger)).toThrow(/not signed by the publishing key/);
+
+    // Only with the torrent's own link signature, and only for a published package.
+    const unsigned = new URL(manifestUrl);
+    unsigned.search = '';
+    expect((await fetch(unsigned)).status).toBe(403);
+    const other = new URL(manifestUrl);
+    other.pathname = '/dl/manifest/flash-1.0.tgz';
+    expect((await fetch(other)).status).toBe(403);
+  });
+
   it('refuses a tampered, expired or missing signature on the downloads host', async () => {
     const found = filesCollectionSchema.parse(await (await get('/api/files?file=redmi')).json());
     const link = downloadLinkSchema.parse(
@@ -401,6 +449,7 @@ describe('catalogue API', () => {
     });
     await unpublishPackage(api.db, dataDir, 'stable.bin');
     expect(await readdir(join(dataDir, 'catalogue', 'packages'))).not.toContain('stable.bin');
+    expect(await readdir(join(dataDir, 'catalogue', 'manifests'))).not.toContain('stable.bin.json');
     const root = filesCollectionSchema.parse(await (await get('/api/files')).json());
     expect(root.member.map((item) => item.file)).not.toContain('Tmp');
     const again = await publish('stable.bin', bytes(PIECE_LENGTH + 5, 20), { kind: 'file' });

@@ -4,8 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@benchside/server/config';
 import { type App, createServer } from '@benchside/server/create-server';
+import { packagePublicKeyText } from '@benchside/server/package-signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELPER_INSTALLER_PATH, registerHelperInstallerRoute } from '../src/helper-installer/routes.ts';
+import { loadPackageSigningKey } from '../src/catalogue/signing-key.ts';
+import {
+  HELPER_INSTALLER_PATH,
+  helperInstallerTrust,
+  registerHelperInstallerRoute,
+} from '../src/helper-installer/routes.ts';
 
 describe('the helper installer download', () => {
   let folder: string;
@@ -38,6 +44,22 @@ describe('the helper installer download', () => {
       PUBLIC_URL: 'https://portal.example.com',
     });
     expect(config.helperInstallerUrl).toBe(`https://portal.example.com${HELPER_INSTALLER_PATH}`);
+  });
+
+  it("is built to trust this portal's PUBLIC_URL, downloads host and publishing key", async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'https://portal.example.com',
+      DATA_DIR: folder,
+    });
+    const trust = await helperInstallerTrust(config);
+    expect(trust).toEqual({
+      portalUrl: 'https://portal.example.com',
+      downloadsHost: 'https://portal.example.com/dl',
+      packageKey: packagePublicKeyText(await loadPackageSigningKey(config)),
+    });
+    // The same key on every start: installed helpers keep trusting what this portal publishes.
+    expect((await helperInstallerTrust(config)).packageKey).toBe(trust.packageKey);
   });
 
   it('serves the packed tarball as a download, without a session', async () => {

@@ -1,11 +1,16 @@
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadConfig } from '@benchside/server/config';
 import { build, type Plugin } from 'esbuild';
 import { create } from 'tar';
+import { helperInstallerTrust } from '../../api/src/helper-installer/routes.ts';
+import type { BuiltInTrust } from '../src/built-in.ts';
 
 const helperFolder = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const INSTALLER_PATH = join(helperFolder, 'dist', 'benchside-helper.tgz');
+/** What the installer beside it was built to trust (BuiltInTrust), so a changed portal repacks it. */
+export const INSTALLER_TRUST_PATH = join(helperFolder, 'dist', 'benchside-helper.trust.json');
 
 /** Native modules stay outside the bundle; the installer's package.json names them as optional. */
 const NATIVE_OPTIONAL = ['pcsclite'];
@@ -35,6 +40,22 @@ const withoutUtp: Plugin = {
   },
 };
 
+/**
+ * The installer a portal serves trusts that portal: its address, downloads host and publishing key
+ * take the place of src/built-in.ts, which is empty when the helper runs from source.
+ */
+function builtInTrust(trust: BuiltInTrust): Plugin {
+  return {
+    name: 'built-in-trust',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /[\\/]apps[\\/]helper[\\/]src[\\/]built-in\.ts$/ }, () => ({
+        contents: `export const BUILT_IN = ${JSON.stringify(trust)};`,
+        loader: 'ts',
+      }));
+    },
+  };
+}
+
 interface HelperManifest {
   version: string;
   description?: string;
@@ -48,7 +69,7 @@ interface HelperManifest {
  * package/bin/benchside-helper.js` — or installs with `npm install -g benchside-helper.tgz`; only
  * the optional native card-reader binding is left to npm.
  */
-export async function packHelper(): Promise<{ path: string; bytes: number }> {
+export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: string; bytes: number }> {
   const manifest = JSON.parse(await readFile(join(helperFolder, 'package.json'), 'utf8')) as HelperManifest;
   // A staging folder and tarball of this call's own, renamed into place at the end: two stacks
   // starting side by side (npm test runs both e2e configurations at once) may both pack, and
@@ -67,7 +88,7 @@ export async function packHelper(): Promise<{ path: string; bytes: number }> {
     format: 'esm',
     target: 'node20.19',
     external: NATIVE_OPTIONAL,
-    plugins: [withoutUtp],
+    plugins: [withoutUtp, builtInTrust(trust)],
     banner: { js: BANNER },
     legalComments: 'linked',
     logLevel: 'error',
@@ -104,11 +125,13 @@ export async function packHelper(): Promise<{ path: string; bytes: number }> {
   const tarball = join(staging, 'benchside-helper.tgz');
   await create({ gzip: true, file: tarball, cwd: staging, portable: true }, ['package']);
   await rename(tarball, INSTALLER_PATH);
+  await writeFile(INSTALLER_TRUST_PATH, `${JSON.stringify(trust)}\n`);
   await rm(staging, { recursive: true, force: true });
   return { path: INSTALLER_PATH, bytes: (await stat(INSTALLER_PATH)).size };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { path, bytes } = await packHelper();
+  // The portal this installer will be served by: PUBLIC_URL, DOWNLOADS_HOST and PACKAGE_SIGNING_KEY.
+  const { path, bytes } = await packHelper(await helperInstallerTrust(loadConfig(process.env)));
   process.stdout.write(`${path}: ${(bytes / 1024 / 1024).toFixed(1)} MiB\n`);
 }

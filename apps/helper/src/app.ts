@@ -5,6 +5,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { removeUnfinishedWrites } from './atomic-json.ts';
 import { defaultDownloadFolder } from './download-folder.ts';
 import { DownloadManager } from './downloads/download-manager.ts';
+import { PackageSource, type PackageTrust } from './downloads/package-source.ts';
 import { type CardReaderConfig, createCardReaderDriver } from './hardware/card-reader-config.ts';
 import { OperationStatusRegistry } from './hardware/operation-status.ts';
 import { installErrorHandlers } from './http-errors.ts';
@@ -29,6 +30,8 @@ export type HelperAppOptions = {
   configDir: string;
   /** PC/SC or the simulated reader (`loadCardReaderConfig`). */
   cardReaders: CardReaderConfig;
+  /** Where packages may come from and the key that signs them (HelperConfig's downloadsHosts and packageKey). */
+  packageTrust: PackageTrust;
   /** BitTorrent peers (DHT, trackers, a listener on every interface) besides web seeds; off by default. */
   peerToPeer?: boolean;
   /** The desktop session tools and the file manager are started in; `process.env` by default. */
@@ -55,10 +58,12 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
 
   await removeUnfinishedWrites(configDir);
   const settings = await SettingsStore.open(configDir, warn);
+  const source = new PackageSource(options.packageTrust);
   const downloads = await DownloadManager.open({
     stateDir: configDir,
     downloadFolder: () => settings.current.downloadFolder ?? defaultDownloadFolder(configDir),
     peerToPeer: options.peerToPeer ?? false,
+    webSeedAllowed: (url) => source.isAllowed(url),
     warn,
   });
   const cardReaders = createCardReaderDriver(options.cardReaders, configDir);
@@ -68,6 +73,7 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
     downloads,
     tools,
     warn,
+    packageKey: options.packageTrust.publicKey,
   });
   // Runs after the server stopped taking requests: transfers end, readers are released.
   app.addHook('onClose', async () => {
@@ -78,7 +84,7 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
   installLoopbackSecurity(app, options.origins);
   acceptEmptyJsonBodies(app);
   registerGeneralRoutes(app, { version: HELPER_VERSION, configDir, settings });
-  registerDownloadRoutes(app, { downloads, installer, env: options.env ?? process.env });
+  registerDownloadRoutes(app, { downloads, source, installer, env: options.env ?? process.env });
   registerSoftwareRoutes(app, { tools });
   registerHardwareRoutes(app, { cardReaders, operations: new OperationStatusRegistry() });
   return app;

@@ -1,7 +1,10 @@
+import type { KeyObject } from 'node:crypto';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { HELPER_PORTS } from '@benchside/contracts/helper';
 import { LOG_LEVELS } from '@benchside/server/config';
+import { PackageSigningError, parsePackagePublicKey } from '@benchside/server/package-signing';
+import { BUILT_IN, type BuiltInTrust } from './built-in.ts';
 
 export type HelperConfig = {
   ports: number[];
@@ -10,6 +13,10 @@ export type HelperConfig = {
   logLevel: LogLevel;
   /** DHT, trackers and a peer listener; off (the default) leaves the loopback API the only open port. */
   peerToPeer: boolean;
+  /** URL prefixes of the portal's downloads host(s): the only places torrents, manifests and web seeds come from. */
+  downloadsHosts: string[];
+  /** The vendor's publishing key; without one nothing can be downloaded. */
+  packageKey: KeyObject | null;
 };
 
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -17,13 +24,19 @@ type LogLevel = (typeof LOG_LEVELS)[number];
 /** A bad variable stops start-up with one line that names it. */
 export class HelperConfigError extends Error {}
 
-export function loadHelperConfig(env: NodeJS.ProcessEnv = process.env): HelperConfig {
+export function loadHelperConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  builtIn: BuiltInTrust = BUILT_IN,
+): HelperConfig {
+  const origins = parseOrigins(env, builtIn);
   return {
     ports: parsePorts(env.HELPER_PORTS),
-    origins: parseOrigins(env),
+    origins,
     configDir: parseConfigDir(env),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     peerToPeer: parsePeerToPeer(env.HELPER_PEER_TO_PEER),
+    downloadsHosts: parseDownloadsHosts(env, builtIn, origins),
+    packageKey: parsePackageKey(env, builtIn),
   };
 }
 
@@ -74,22 +87,81 @@ function toOrigin(text: string, variable: string, originOnly: boolean): string {
   return url.origin;
 }
 
-/** Exact origins the helper answers: never a wildcard, never an echo of whatever the caller sent. */
-export function parseOrigins(env: NodeJS.ProcessEnv): string[] {
-  const listed = env.HELPER_ORIGINS;
-  if (listed !== undefined && listed.trim() !== '') {
-    const origins = listed
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part !== '')
-      .map((part) => toOrigin(part, 'HELPER_ORIGINS', true));
-    return [...new Set(origins)];
+function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/**
+ * Exact origins the helper answers: never a wildcard, never an echo of whatever the caller sent.
+ * An installer a portal served trusts that portal; from source, the portal of PUBLIC_URL or PORT.
+ */
+export function parseOrigins(env: NodeJS.ProcessEnv, builtIn: BuiltInTrust = {}): string[] {
+  const listed = commaList(env.HELPER_ORIGINS);
+  if (listed.length > 0) {
+    return [...new Set(listed.map((part) => toOrigin(part, 'HELPER_ORIGINS', true)))];
   }
+  if (builtIn.portalUrl !== undefined) return [toOrigin(builtIn.portalUrl, 'the built-in portal', false)];
   const portText = env.PORT?.trim() || '8080';
   const port = parsePort(portText, 'PORT');
   const portalUrl = env.PUBLIC_URL?.trim();
   const portal = portalUrl ? toOrigin(portalUrl, 'PUBLIC_URL', false) : `http://127.0.0.1:${port}`;
   return [...new Set([portal, `http://localhost:${port}`])];
+}
+
+/** A downloads host as a URL prefix without a trailing slash: `https://portal.example.com/dl`. */
+function toDownloadsHost(text: string, variable: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new HelperConfigError(`${variable}: "${text}" is not a URL`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
+    throw new HelperConfigError(`${variable}: "${text}" must be an http or https URL without a query`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new HelperConfigError(`${variable}: "${text}" must not hold credentials`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * Where packages may come from: HELPER_DOWNLOADS_HOSTS, else the portal's DOWNLOADS_HOST (as
+ * `npm start` passes it, or as built in), else `/dl` on each portal origin, the portal's default.
+ */
+export function parseDownloadsHosts(
+  env: NodeJS.ProcessEnv,
+  builtIn: BuiltInTrust,
+  origins: readonly string[],
+): string[] {
+  const listed = commaList(env.HELPER_DOWNLOADS_HOSTS);
+  if (listed.length > 0) {
+    return [...new Set(listed.map((part) => toDownloadsHost(part, 'HELPER_DOWNLOADS_HOSTS')))];
+  }
+  if (builtIn.downloadsHost !== undefined) {
+    return [toDownloadsHost(builtIn.downloadsHost, 'the built-in downloads host')];
+  }
+  const portalHost = env.DOWNLOADS_HOST?.trim();
+  if (portalHost) return [toDownloadsHost(portalHost, 'DOWNLOADS_HOST')];
+  return origins.map((origin) => `${origin}/dl`);
+}
+
+/** HELPER_PACKAGE_KEY, else the key the installer was built with; none means no package is trusted. */
+function parsePackageKey(env: NodeJS.ProcessEnv, builtIn: BuiltInTrust): KeyObject | null {
+  const configured = env.HELPER_PACKAGE_KEY?.trim();
+  const [text, variable] = configured
+    ? [configured, 'HELPER_PACKAGE_KEY']
+    : [builtIn.packageKey, 'the built-in key'];
+  if (text === undefined) return null;
+  try {
+    return parsePackagePublicKey(text);
+  } catch (error) {
+    if (error instanceof PackageSigningError) throw new HelperConfigError(`${variable}: ${error.message}`);
+    throw error;
+  }
 }
 
 function parseConfigDir(env: NodeJS.ProcessEnv): string {

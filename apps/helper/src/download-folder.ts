@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, statSync } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { HttpError } from './http-errors.ts';
@@ -22,7 +22,12 @@ function isUsableFolder(path: string): boolean {
   }
 }
 
-/** Creates the folder when it is missing and proves it can hold files; answers 400 with the reason otherwise. */
+/**
+ * Accepts a download folder only when it is an existing directory of this user, outside hidden
+ * configuration folders and system folders (also after following links), that can hold files;
+ * answers 400 with the reason otherwise. The page chooses the folder, so the rule is what stops a
+ * page from having packages written into ~/.ssh, ~/.config/autostart or /etc.
+ */
 export async function prepareDownloadFolder(requested: string): Promise<string> {
   // The contract accepts any platform's absolute form; only this platform's may be used here.
   if (!isAbsolute(requested)) {
@@ -32,17 +37,22 @@ export async function prepareDownloadFolder(requested: string): Promise<string> 
   }
   const folder = resolve(requested);
   const existing = await stat(folder).catch(() => undefined);
-  if (existing !== undefined && !existing.isDirectory()) {
+  if (existing === undefined) {
+    throw folderRefused(folder, 'does not exist; create it first');
+  }
+  if (!existing.isDirectory()) {
     throw new HttpError(400, `${folder} is not a folder`, [
       { propertyPath: 'path', message: 'This is not a folder' },
     ]);
   }
-  try {
-    await mkdir(folder, { recursive: true });
-  } catch (error) {
-    throw new HttpError(400, `The folder ${folder} cannot be created: ${reason(error)}`, [
-      { propertyPath: 'path', message: `The folder cannot be created: ${reason(error)}` },
-    ]);
+  const real = await realpath(folder);
+  for (const path of new Set([folder, real])) {
+    const refusal = forbiddenLocation(path);
+    if (refusal !== undefined) throw folderRefused(folder, refusal);
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && existing.uid !== uid) {
+    throw folderRefused(folder, 'belongs to another user');
   }
   // A real write is the only honest test: permission bits say nothing about read-only mounts or full disks.
   const probe = join(folder, `.benchside-write-test-${randomBytes(6).toString('hex')}`);
@@ -56,6 +66,30 @@ export async function prepareDownloadFolder(requested: string): Promise<string> 
     await rm(probe, { force: true });
   }
   return folder;
+}
+
+const POSIX_SYSTEM_FOLDERS = /^\/(etc|usr|bin|sbin|boot|dev|proc|sys|var|run|lib(?:32|64|x32)?)(\/|$)/;
+const WINDOWS_SYSTEM_FOLDERS = /^[a-z]:\\(windows|program files[^\\]*|programdata)(\\|$)/i;
+
+/** Why an absolute path may not hold downloads, or undefined when it may. */
+export function forbiddenLocation(path: string): string | undefined {
+  const segments = path.split(/[\\/]/).filter((segment) => segment !== '');
+  if (segments.length === 0 || /^[a-z]:$/i.test(path.replace(/[\\/]+$/, ''))) {
+    return 'is the root of the file system';
+  }
+  if (segments.some((segment) => segment.startsWith('.'))) {
+    return 'is inside a hidden folder (a name starting with "."), where programs keep their settings';
+  }
+  if (POSIX_SYSTEM_FOLDERS.test(path) || WINDOWS_SYSTEM_FOLDERS.test(path)) {
+    return 'is a system folder';
+  }
+  return undefined;
+}
+
+function folderRefused(folder: string, problem: string): HttpError {
+  return new HttpError(400, `The folder ${folder} ${problem}`, [
+    { propertyPath: 'path', message: `The folder ${problem}` },
+  ]);
 }
 
 const REASONS: Record<string, string> = {

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     origins: config.origins,
     configDir: config.configDir,
     peerToPeer: config.peerToPeer,
+    packageTrust: { downloadsHosts: config.downloadsHosts, publicKey: config.packageKey },
     cardReaders,
     loggerInstance: createLogger(
       {

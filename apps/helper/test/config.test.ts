@@ -1,3 +1,5 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { packagePublicKeyText } from '@benchside/server/package-signing';
 import { describe, expect, it } from 'vitest';
 import { HelperConfigError, loadHelperConfig, parseOrigins, parsePorts } from '../src/config.ts';
 
@@ -73,5 +75,48 @@ describe('HELPER_PEER_TO_PEER', () => {
 
   it.each(['yes', '1', 'true'])('refuses %s naming the variable', (value) => {
     expect(() => loadHelperConfig({ HELPER_PEER_TO_PEER: value })).toThrow(/^HELPER_PEER_TO_PEER: /);
+  });
+});
+
+describe('HELPER_DOWNLOADS_HOSTS and HELPER_PACKAGE_KEY', () => {
+  const publicKey = packagePublicKeyText(generateKeyPairSync('ed25519').publicKey);
+
+  it('fetches from the portal downloads host by default, or from the listed ones', () => {
+    expect(loadHelperConfig({}).downloadsHosts).toEqual([
+      'http://127.0.0.1:8080/dl',
+      'http://localhost:8080/dl',
+    ]);
+    expect(loadHelperConfig({ DOWNLOADS_HOST: 'https://cdn.example.com/dl/' }).downloadsHosts).toEqual([
+      'https://cdn.example.com/dl',
+    ]);
+    expect(
+      loadHelperConfig({ HELPER_DOWNLOADS_HOSTS: 'https://a.example/dl, https://b.example/files/' })
+        .downloadsHosts,
+    ).toEqual(['https://a.example/dl', 'https://b.example/files']);
+  });
+
+  it.each(['ftp://a.example/dl', 'https://a.example/dl?x=1', 'https://user:pw@a.example/dl', 'nope'])(
+    'refuses the downloads host %s naming the variable',
+    (value) => {
+      expect(() => loadHelperConfig({ HELPER_DOWNLOADS_HOSTS: value })).toThrow(/^HELPER_DOWNLOADS_HOSTS: /);
+    },
+  );
+
+  it('trusts no publishing key unless one is configured, and refuses a malformed one', () => {
+    expect(loadHelperConfig({}).packageKey).toBeNull();
+    expect(loadHelperConfig({ HELPER_PACKAGE_KEY: publicKey }).packageKey?.asymmetricKeyType).toBe('ed25519');
+    expect(() => loadHelperConfig({ HELPER_PACKAGE_KEY: 'short' })).toThrow(/^HELPER_PACKAGE_KEY: /);
+  });
+
+  it('an installer built by a portal trusts that portal, its downloads host and its key', () => {
+    const builtIn = {
+      portalUrl: 'https://portal.example.com',
+      downloadsHost: 'https://portal.example.com/dl',
+      packageKey: publicKey,
+    };
+    const config = loadHelperConfig({ PORT: '8080' }, builtIn);
+    expect(config.origins).toEqual(['https://portal.example.com']);
+    expect(config.downloadsHosts).toEqual(['https://portal.example.com/dl']);
+    expect(config.packageKey && packagePublicKeyText(config.packageKey)).toBe(publicKey);
   });
 });

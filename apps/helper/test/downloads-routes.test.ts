@@ -18,10 +18,11 @@ describe('/downloads/* over HTTP', { timeout: 30_000 }, () => {
     work = await makeTempDir('download-routes');
     downloadFolder = join(work, 'Downloads');
     // Slow enough to see a download in progress and to stop it half-way.
+    await mkdir(downloadFolder);
     host = new DownloadsHost(join(work, 'host'));
     await host.start({ bytesPerSecond: 2 * MB });
     // A desktop-less session, as on a server or in CI.
-    helper = await startHelper({ env: { PATH: process.env.PATH ?? '' } });
+    helper = await startHelper({ env: { PATH: process.env.PATH ?? '' }, packageTrust: host.trust });
     await postJson(helper.port, '/general/setDownloadFolder', { path: downloadFolder });
   });
   afterAll(async () => {
@@ -104,7 +105,7 @@ describe('/downloads/* over HTTP', { timeout: 30_000 }, () => {
     const { hash } = downloadItemSchema.parse(added.json());
     const seeds = await postJson(helper.port, '/downloads/addWebSeeds', {
       hash,
-      list: [host.url('/seed/all-at-once.bin')],
+      list: [host.url('/dl/all-at-once.bin')],
     });
     expect(seeds.status).toBe(200);
 
@@ -129,7 +130,7 @@ describe('/downloads/* over HTTP', { timeout: 30_000 }, () => {
       violations: [{ propertyPath: 'url', message: 'The address must be an http or https URL' }],
     });
     const missing = await postJson(helper.port, '/downloads/add', {
-      url: host.url('/torrents/none.torrent'),
+      url: host.url('/dl/none.torrent'),
       soft: 'X',
     });
     expect(missing.status).toBe(502);
@@ -171,9 +172,13 @@ describe('/downloads/* over HTTP', { timeout: 30_000 }, () => {
     await mkdir(bin, { recursive: true });
     await writeFile(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
     await chmod(join(bin, 'xdg-open'), 0o755);
-    const desktop = await startHelper({ env: { DISPLAY: ':0', PATH: `${bin}:${process.env.PATH ?? ''}` } });
+    const desktop = await startHelper({
+      env: { DISPLAY: ':0', PATH: `${bin}:${process.env.PATH ?? ''}` },
+      packageTrust: host.trust,
+    });
     try {
       const folder = join(work, 'desktop-downloads');
+      await mkdir(folder);
       await postJson(desktop.port, '/general/setDownloadFolder', { path: folder });
       const mine = await postJson(desktop.port, '/downloads/add', {
         url: published.torrentUrl,

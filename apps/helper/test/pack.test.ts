@@ -1,21 +1,26 @@
 import { execFile, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { packagePublicKeyText } from '@benchside/server/package-signing';
 import { extract, list } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { INSTALLER_PATH, packHelper } from '../scripts/pack.ts';
+import { INSTALLER_PATH, INSTALLER_TRUST_PATH, packHelper } from '../scripts/pack.ts';
 import { freePort, makeTempDir, postJson } from './support.ts';
 
 const run = promisify(execFile);
 let unpacked: string;
+/** The portal the installer is packed for, as `npm start` packs it for its PUBLIC_URL. */
+const PORTAL = 'https://portal.example.com';
+const PACKAGE_KEY = packagePublicKeyText(generateKeyPairSync('ed25519').publicKey);
 
 // Bundling the whole helper with esbuild takes a few seconds on a busy machine.
 describe('the helper installer (npm run pack:helper)', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    await packHelper();
+    await packHelper({ portalUrl: PORTAL, downloadsHost: `${PORTAL}/dl`, packageKey: PACKAGE_KEY });
     // Outside the repository: no node_modules above it, so nothing can come from the workspace.
     unpacked = await makeTempDir('installer');
     await extract({ file: INSTALLER_PATH, cwd: unpacked });
@@ -44,6 +49,17 @@ describe('the helper installer (npm run pack:helper)', { timeout: 120_000 }, () 
       optionalDependencies: { pcsclite: packageJson.optionalDependencies.pcsclite },
     });
     expect(manifest.dependencies).toBeUndefined();
+  });
+
+  it('embeds the portal, its downloads host and its publishing key, and records them beside it', async () => {
+    const bundle = await readFile(join(unpacked, 'package', 'bin', 'benchside-helper.js'), 'utf8');
+    expect(bundle).toContain(PACKAGE_KEY);
+    expect(bundle).toContain(`${PORTAL}/dl`);
+    expect(JSON.parse(await readFile(INSTALLER_TRUST_PATH, 'utf8'))).toEqual({
+      portalUrl: PORTAL,
+      downloadsHost: `${PORTAL}/dl`,
+      packageKey: PACKAGE_KEY,
+    });
   });
 
   it('runs unpacked: --version, then serves the ping on loopback', async () => {
@@ -77,6 +93,19 @@ describe('the helper installer (npm run pack:helper)', { timeout: 120_000 }, () 
       const ping = await postJson(port, '/general/ping');
       expect(ping.status).toBe(200);
       expect(ping.json()).toEqual({ ok: true, version: packageJson.version });
+      // It trusts the portal it was packed for, and not the 127.0.0.1:8080 of a development set-up.
+      const fromPortal = await postJson(port, '/general/ping', {}, { origin: PORTAL });
+      expect(fromPortal.status).toBe(200);
+      expect(fromPortal.headers['access-control-allow-origin']).toBe(PORTAL);
+      const fromDefault = await postJson(port, '/general/ping', {}, { origin: 'http://127.0.0.1:8080' });
+      expect(fromDefault.status).toBe(403);
+      // …fetches packages only from that portal's downloads host, as signed by its key.
+      const foreign = await postJson(port, '/downloads/add', {
+        url: 'http://127.0.0.1:8080/dl/x.torrent',
+        soft: 'X',
+      });
+      expect(foreign.status).toBe(403);
+      expect(foreign.json()).toMatchObject({ message: expect.stringContaining(`(${PORTAL}/dl)`) });
       const downloads = await postJson(port, '/downloads/list');
       expect(downloads.json()).toEqual([]);
       // No warning about modules the bundle left out.

@@ -1,11 +1,19 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { TOOL_MANIFEST_FILE_NAME, type ToolManifest } from '@benchside/contracts/helper';
+import {
+  PACKAGE_MANIFEST_FOLDER,
+  type PackageManifest,
+  TOOL_MANIFEST_FILE_NAME,
+  type ToolManifest,
+} from '@benchside/contracts/helper';
+import { packagePublicKeyText, signPackageManifest } from '@benchside/server/package-signing';
+import parseTorrent from 'parse-torrent';
 import * as tar from 'tar';
 import yazl from 'yazl';
+import type { PackageTrust } from '../src/downloads/package-source.ts';
 import { type RangeFileServer, startRangeFileServer } from '../src/downloads/range-file-server.ts';
 import { torrentFor } from './downloads/fixtures.ts';
 import { postJson } from './support.ts';
@@ -61,10 +69,26 @@ export function sha256Of(bytes: Buffer): string {
 
 export type PublishedPackage = { torrentUrl: string; sha256: string; name: string };
 
-/** The portal's downloads host in miniature: the package as a web seed and its .torrent. */
+export interface PublishOptions {
+  /** The catalogue entry's soft and version, as the vendor signs them (none by default). */
+  soft?: string | null;
+  version?: string | null;
+  /** Signs with another key than the host's (an attacker's). */
+  signingKey?: KeyObject;
+  /** Fields of the signed manifest to replace (a manifest that lies about the file). */
+  manifest?: Partial<PackageManifest>;
+  /** Serves this document as the manifest instead of the signed one. */
+  manifestDocument?: unknown;
+}
+
+/**
+ * The portal's downloads host in miniature, laid out as the real one under `/dl`: the package as
+ * a web seed, its .torrent, and the manifest signed with the host's own publishing key.
+ */
 export class DownloadsHost {
   readonly #files: Record<string, string> = {};
   readonly #work: string;
+  readonly #keys = generateKeyPairSync('ed25519');
   #server: RangeFileServer | undefined;
 
   constructor(work: string) {
@@ -75,22 +99,51 @@ export class DownloadsHost {
     this.#server = await startRangeFileServer({ files: this.#files, ...options });
   }
 
-  async publish(file: string, name: string): Promise<PublishedPackage> {
-    const server = this.#server;
-    if (!server) throw new Error('start the host first');
-    this.#files[`/seed/${name}`] = file;
-    const torrentFile = join(this.#work, `${name}.torrent`);
-    await mkdir(dirname(torrentFile), { recursive: true });
-    await writeFile(torrentFile, await torrentFor(file, server.url(`/seed/${name}`), name));
-    this.#files[`/torrents/${name}.torrent`] = torrentFile;
-    return {
-      torrentUrl: server.url(`/torrents/${name}.torrent`),
-      sha256: sha256Of(await readFile(file)),
-      name,
-    };
+  /** What a helper of this portal is configured with. */
+  get trust(): PackageTrust {
+    return { downloadsHosts: [this.url('/dl')], publicKey: this.#keys.publicKey };
   }
 
-  /** Body bytes the host has sent so far. */
+  /** The public key in the HELPER_PACKAGE_KEY form. */
+  get publicKeyText(): string {
+    return packagePublicKeyText(this.#keys.publicKey);
+  }
+
+  async publish(file: string, name: string, options: PublishOptions = {}): Promise<PublishedPackage> {
+    const server = this.#server;
+    if (!server) throw new Error('start the host first');
+    this.#files[`/dl/${name}`] = file;
+    const torrentFile = join(this.#work, `${name}.torrent`);
+    await mkdir(dirname(torrentFile), { recursive: true });
+    const torrent = await torrentFor(file, server.url(`/dl/${name}`), name);
+    await writeFile(torrentFile, torrent);
+    this.#files[`/dl/${name}.torrent`] = torrentFile;
+    const bytes = await readFile(file);
+    const sha256 = sha256Of(bytes);
+    const signed = signPackageManifest(
+      {
+        name,
+        size: bytes.length,
+        sha256,
+        infoHash: (await parseTorrent(torrent)).infoHash,
+        kind: 'tool',
+        soft: options.soft ?? null,
+        version: options.version ?? null,
+        publishedAt: new Date().toISOString(),
+        ...options.manifest,
+      },
+      options.signingKey ?? this.#keys.privateKey,
+    );
+    const manifestFile = join(this.#work, `${name}.manifest.json`);
+    await writeFile(
+      manifestFile,
+      JSON.stringify('manifestDocument' in options ? options.manifestDocument : signed),
+    );
+    this.#files[`/dl/${PACKAGE_MANIFEST_FOLDER}/${name}`] = manifestFile;
+    return { torrentUrl: server.url(`/dl/${name}.torrent`), sha256, name };
+  }
+
+  /** Body bytes the host sent so far. */
   get bytesSent(): number {
     return this.#server?.bytesSent ?? 0;
   }

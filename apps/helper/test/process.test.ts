@@ -1,10 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startRangeFileServer } from '../src/downloads/range-file-server.ts';
-import { ownListeningSockets, torrentFor, writeRandomFile } from './downloads/fixtures.ts';
+import { ownListeningSockets, writeRandomFile } from './downloads/fixtures.ts';
 import { HelperProcesses, waitFor } from './helper-bin.ts';
+import { DownloadsHost } from './packages.ts';
 import { freePort, postJson } from './support.ts';
 
 const processes = new HelperProcesses();
@@ -65,10 +65,11 @@ describe('benchside-helper', { timeout: 60_000 }, () => {
     for (let round = 0; round < 3; round++) {
       const started = await runBin({ HELPER_PORTS: String(port), HELPER_CONFIG_DIR: configDir });
       await waitFor(() => started.output().includes('helper listening on'), 'the listening line');
-      const changes = Array.from({ length: 40 }, (_, index) =>
-        postJson(port, '/general/setDownloadFolder', {
-          path: join(configDir, `round-${round}-${index}`),
-        }).catch(() => undefined),
+      const targets = Array.from({ length: 40 }, (_, index) => join(configDir, `round-${round}-${index}`));
+      // The helper takes only existing folders (issue 15).
+      for (const target of targets) await mkdir(target, { recursive: true });
+      const changes = targets.map((path) =>
+        postJson(port, '/general/setDownloadFolder', { path }).catch(() => undefined),
       );
       await new Promise((resolve) => setTimeout(resolve, 20 + round * 15));
       started.child.kill('SIGKILL');
@@ -85,20 +86,23 @@ describe('benchside-helper', { timeout: 60_000 }, () => {
       const work = await processes.folder('peers');
       const source = join(work, 'package.bin');
       await writeRandomFile(source, 4 * 1024 * 1024);
-      const seed = await startRangeFileServer({
-        files: { '/package.bin': source, '/package.torrent': join(work, 't') },
-      });
+      const seed = new DownloadsHost(join(work, 'host'));
+      await seed.start();
       try {
-        await writeFile(join(work, 't'), await torrentFor(source, seed.url('/package.bin')));
+        const published = await seed.publish(source, 'package.bin');
         const port = await freePort();
-        const started = await runBin({ HELPER_PORTS: String(port) });
+        const started = await runBin({
+          HELPER_PORTS: String(port),
+          HELPER_DOWNLOADS_HOSTS: seed.url('/dl'),
+          HELPER_PACKAGE_KEY: seed.publicKeyText,
+        });
         await waitFor(() => started.output().includes('helper listening on'), 'the listening line');
         const pid = started.child.pid ?? 0;
         // The API alone: webtorrent's peer listener is a local socket, DHT and trackers are off.
         expect(await ownListeningSockets(pid)).toEqual([{ protocol: 'tcp', port }]);
 
         const added = await postJson(port, '/downloads/add', {
-          url: seed.url('/package.torrent'),
+          url: published.torrentUrl,
           soft: 'Tool',
         });
         expect(added.status, added.text).toBe(200);

@@ -9,6 +9,7 @@ import {
   makeTarGz,
   makeZip,
   type PublishedPackage,
+  type PublishOptions,
   renameInZip,
   waitForDownload,
   waitForFile,
@@ -34,9 +35,10 @@ describe('installing and running tools', { timeout: 30_000 }, () => {
     work = await makeTempDir('software');
     host = new DownloadsHost(join(work, 'host'));
     await host.start();
-    helper = await startHelper();
+    helper = await startHelper({ packageTrust: host.trust });
     toolsFolder = join(helper.configDir, 'tools');
     const downloads = join(work, 'Downloads');
+    await mkdir(downloads);
     expect((await postJson(helper.port, '/general/setDownloadFolder', { path: downloads })).status).toBe(200);
   });
   afterAll(async () => {
@@ -46,16 +48,11 @@ describe('installing and running tools', { timeout: 30_000 }, () => {
   });
 
   /** Builds a package, publishes it, downloads it through the helper: answers the download hash. */
-  async function downloaded(
-    published: PublishedPackage,
-    soft: string,
-    sha256: string | null = published.sha256,
-  ): Promise<string> {
+  async function downloaded(published: PublishedPackage, soft: string): Promise<string> {
     const added = await postJson(helper.port, '/downloads/add', {
       url: published.torrentUrl,
       soft,
       path: published.name,
-      ...(sha256 === null ? {} : { sha256 }),
     });
     expect(added.status, added.text).toBe(200);
     const { hash } = added.json() as { hash: string };
@@ -63,12 +60,16 @@ describe('installing and running tools', { timeout: 30_000 }, () => {
     return hash;
   }
 
-  async function tarPackage(name: string, manifest: typeof MANIFEST): Promise<PublishedPackage> {
+  async function tarPackage(
+    name: string,
+    manifest: typeof MANIFEST,
+    options: PublishOptions = {},
+  ): Promise<PublishedPackage> {
     const folder = join(work, 'src', name);
     await writeToolFolder(folder, manifest);
     const archive = join(work, `${name}.tar.gz`);
     await makeTarGz(folder, archive);
-    return host.publish(archive, `${name}.tar.gz`);
+    return host.publish(archive, `${name}.tar.gz`, options);
   }
 
   it('installs a tar.gz package whose hash matches into tools/<soft>/<version>, lists and runs it', async () => {
@@ -135,22 +136,33 @@ writeFileSync(process.argv[2], 'flash');
     expect(await readFile(marker, 'utf8')).toBe('flash');
   });
 
-  it('refuses a package whose hash does not match what the portal published, or that has no hash', async () => {
-    const published = await tarPackage('tampered', { ...MANIFEST, id: 'tampered', name: 'Tampered' });
-    const wrong = `${published.sha256.slice(0, 63)}${published.sha256.endsWith('0') ? '1' : '0'}`;
-    const hash = await downloaded(published, 'Tampered', wrong);
+  it('refuses a package whose hash does not match the manifest the vendor signed, or that has none', async () => {
+    const published = await tarPackage(
+      'tampered',
+      { ...MANIFEST, id: 'tampered', name: 'Tampered' },
+      { manifest: { sha256: 'f'.repeat(64) } },
+    );
+    const hash = await downloaded(published, 'Tampered');
     const refused = await postJson(helper.port, '/downloads/install', { hash });
     expect(refused.status).toBe(422);
     expect(refused.json()).toEqual({
-      message: 'Software installation error: the package does not match the hash the portal published',
+      message: 'Software installation error: the package does not match the manifest the vendor signed',
     });
 
     expect((await postJson(helper.port, '/downloads/remove', { hash })).status).toBe(200);
-    const unhashed = await downloaded(published, 'Tampered', null);
-    const noHash = await postJson(helper.port, '/downloads/install', { hash: unhashed });
-    expect(noHash.status).toBe(409);
-    expect(noHash.json()).toMatchObject({
-      message: expect.stringMatching(/^Software installation error: the portal published no package hash/),
+    // No manifest on the downloads host: the helper does not even download it.
+    const unsigned = await tarPackage(
+      'tampered',
+      { ...MANIFEST, id: 'tampered', name: 'Tampered' },
+      { manifestDocument: null },
+    );
+    const noManifest = await postJson(helper.port, '/downloads/add', {
+      url: unsigned.torrentUrl,
+      soft: 'Tampered',
+    });
+    expect(noManifest.status).toBe(422);
+    expect(noManifest.json()).toMatchObject({
+      message: expect.stringMatching(/^Package refused: the package manifest is not a signed manifest/),
     });
 
     const names = (await postJson(helper.port, '/software/list')).json() as Array<{ id: string }>;

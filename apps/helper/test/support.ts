@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildHelperApp } from '../src/app.ts';
+import type { PackageTrust } from '../src/downloads/package-source.ts';
 import type { CardReaderConfig } from '../src/hardware/card-reader-config.ts';
 import { listenOnFirstFreePort } from '../src/listen.ts';
 
@@ -41,6 +42,8 @@ export async function startHelper(
     logger?: FastifyServerOptions['logger'];
     cardReaders?: CardReaderConfig;
     env?: NodeJS.ProcessEnv;
+    /** The downloads host and publishing key it trusts (DownloadsHost#trust); none by default. */
+    packageTrust?: PackageTrust;
   } = {},
 ): Promise<RunningHelper> {
   const configDir = options.configDir ?? (await makeTempDir('config'));
@@ -49,6 +52,7 @@ export async function startHelper(
     configDir,
     cardReaders: options.cardReaders ?? { readers: 'simulated', masterKeyHex: TEST_MASTER_KEY },
     logger: options.logger ?? false,
+    packageTrust: options.packageTrust ?? { downloadsHosts: [], publicKey: null },
     ...(options.env ? { env: options.env } : {}),
   });
   const port = await listenOnFirstFreePort(app, [await freePort()]);

@@ -76,6 +76,40 @@ export const packageSha256Schema = z
   .regex(/^[0-9a-fA-F]{64}$/, 'The package hash must be 64 hexadecimal characters (SHA-256)')
   .transform((hash) => hash.toLowerCase());
 
+/** Names the format of a package manifest, so a signature can never be read as another document's. */
+export const PACKAGE_MANIFEST_FORMAT = 'benchside-package-manifest.v1';
+
+/** Below the downloads host: `<host>/manifest/<name>` is the signed manifest of `<host>/<name>.torrent`. */
+export const PACKAGE_MANIFEST_FOLDER = 'manifest';
+
+/**
+ * What the vendor vouches for when it publishes a package: the file's name (also the torrent's),
+ * size and SHA-256, the torrent's info hash, and the catalogue entry's kind, soft and version.
+ */
+export const packageManifestSchema = z.object({
+  format: z.literal(PACKAGE_MANIFEST_FORMAT),
+  name: z.string().min(1).max(200),
+  size: z.number().int().min(0),
+  sha256: packageSha256Schema,
+  infoHash: z.string().regex(/^[0-9a-f]{40}$/),
+  kind: z.enum(['firmware', 'tool', 'file']),
+  soft: z.string().max(200).nullable(),
+  version: z.string().max(200).nullable(),
+  publishedAt: z.iso.datetime(),
+});
+export type PackageManifest = z.infer<typeof packageManifestSchema>;
+
+/**
+ * The manifest as the downloads host serves it: the exact JSON bytes that were signed (base64),
+ * and their Ed25519 signature (base64). Signing bytes, not a re-serialised object, leaves no room
+ * for two readers to disagree on what was signed.
+ */
+export const signedPackageManifestSchema = z.object({
+  manifest: z.base64().max(8192),
+  signature: z.base64().max(200),
+});
+export type SignedPackageManifest = z.infer<typeof signedPackageManifestSchema>;
+
 /** `POST /downloads/list`: all downloads, or those of one software. */
 export const listDownloadsBodySchema = z.object({
   softName: softNameSchema.optional(),
@@ -83,9 +117,11 @@ export const listDownloadsBodySchema = z.object({
 export type ListDownloadsBody = z.infer<typeof listDownloadsBodySchema>;
 
 /**
- * `POST /downloads/add`. `path` is a folder inside the download folder (relative to it, or absolute
- * inside it), the download folder itself when left out; `sha256` is the package hash the portal
- * published, without which the download can be fetched but never installed.
+ * `POST /downloads/add`. `url` is the package's `.torrent` on the portal's downloads host (the
+ * helper fetches nothing from elsewhere); `path` is a folder inside the download folder (relative
+ * to it, or absolute inside it), the download folder itself when left out. What the package must
+ * be (size, SHA-256, version) is never the page's word: the helper reads it from the vendor's
+ * signed manifest on the same host.
  */
 export const addDownloadBodySchema = z.object({
   url: httpUrlSchema,
@@ -95,7 +131,6 @@ export const addDownloadBodySchema = z.object({
     .max(MAX_FOLDER_PATH_LENGTH, `The path must be at most ${MAX_FOLDER_PATH_LENGTH} characters`)
     .refine((path) => !path.includes('\0'), 'The path must not contain a NUL character')
     .optional(),
-  sha256: packageSha256Schema.optional(),
 });
 export type AddDownloadBody = z.input<typeof addDownloadBodySchema>;
 

@@ -109,6 +109,14 @@ describe('loadConfig', () => {
     ],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV must be one of development, production, test, got "staging"'],
     [{ NODE_ENV: 'production' }, 'SMTP_URL must be set when NODE_ENV=production'],
+    [
+      {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.com',
+        VENDOR_CARD_MASTER_KEY: 'ab'.repeat(32),
+      },
+      'PACKAGE_SIGNING_KEY must be set when NODE_ENV=production',
+    ],
   ])('rejects %j with one line naming the variable', (env, expected) => {
     const message = errorFor(env);
     expect(message.startsWith(expected)).toBe(true);

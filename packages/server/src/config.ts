@@ -44,6 +44,11 @@ export interface Config {
   languageStorageKey: string;
   /** 64 hex characters: every card's key is derived from it to check card validations. */
   vendorCardMasterKey: string;
+  /**
+   * PEM file of the vendor's Ed25519 key that signs package manifests (PACKAGE_SIGNING_KEY); null
+   * outside production: a key generated once under DATA_DIR (apps/api/src/catalogue/signing-key.ts).
+   */
+  packageSigningKey: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: (typeof NODE_ENVS)[number];
   /** Cookies get `Secure` when the portal is served over https. */
@@ -225,6 +230,12 @@ export function loadConfig(env: Env = process.env): Config {
   );
   const demo = read(env, 'BENCHSIDE_DEMO', booleanSchema, 'must be true or false') ?? false;
   const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
+  const packageSigningKey = read(env, 'PACKAGE_SIGNING_KEY', z.string(), 'must be a file path');
+  if (nodeEnv === 'production' && !packageSigningKey) {
+    throw new ConfigError(
+      'PACKAGE_SIGNING_KEY must be set when NODE_ENV=production (the PEM file of the Ed25519 key that signs packages; a generated key is for development)',
+    );
+  }
 
   const config: Config = {
     host,
@@ -291,6 +302,7 @@ export function loadConfig(env: Env = process.env): Config {
       ) ?? 'selectedLang',
     // Only the demo reaches the fallback: checkDemoAndProductionRules refused a missing key otherwise.
     vendorCardMasterKey: vendorCardMasterKey ?? DEMO_VENDOR_CARD_MASTER_KEY,
+    packageSigningKey: packageSigningKey === undefined ? null : resolve(packageSigningKey),
     logLevel: read(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), `must be one of ${LOG_LEVELS.join(', ')}`) ?? 'info',
     nodeEnv,
     secureCookies: publicUrl.startsWith('https:'),

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { PACKAGE_MANIFEST_FOLDER } from '@benchside/contracts/helper';
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
@@ -8,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type DownloadLinkSigner, WEB_SEED_LINK_TTL_MS } from './download-links.ts';
-import { catalogueStorage, STORAGE_NAME_PATTERN, withWebSeed } from './torrents.ts';
+import { type CatalogueStorage, catalogueStorage, STORAGE_NAME_PATTERN, withWebSeed } from './torrents.ts';
 
 export const INVALID_LINK_MESSAGE = 'This download link is invalid or has expired';
 const TORRENT_SUFFIX = '.torrent';
@@ -38,13 +39,15 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
 /**
  * The downloads host under `/dl`: `/<name>.torrent` is a package's torrent whose BEP 19 web seed
  * (`url-list`) is `/<name>` on this same host, served with byte ranges and streamed from disk.
- * Both need a link signed by the API (`/api/file/get-download-link`); the helper has no session.
+ * `/manifest/<name>` is its signed manifest (registerManifestRoute).
+ * All need a link signed by the API (`/api/file/get-download-link`); the helper has no session.
  */
 export function registerDownloadsHost(
   app: App,
   { config, db, signer }: { config: Config; db: Kysely<Database>; signer: DownloadLinkSigner },
 ): void {
   const storage = catalogueStorage(config.dataDir);
+  registerManifestRoute(app, storage, signer);
 
   app.get(
     '/dl/:name',
@@ -83,6 +86,34 @@ export function registerDownloadsHost(
           .send(Buffer.from(await withWebSeed(stored, webSeed)));
       }
       return sendFileRange(request, reply, storage.packagePath(storageName), storageName);
+    },
+  );
+}
+
+/**
+ * `/dl/manifest/<name>`: the vendor's signed manifest of the package `<name>`, which helpers fetch
+ * themselves before they download or install it. The helper holds only the torrent's link, so
+ * that link's signature opens the manifest beside it too.
+ */
+function registerManifestRoute(app: App, storage: CatalogueStorage, signer: DownloadLinkSigner): void {
+  app.get(
+    `/dl/${PACKAGE_MANIFEST_FOLDER}/:name`,
+    {
+      schema: {
+        hide: true,
+        params: z.object({ name: z.string().max(300) }),
+        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!STORAGE_NAME_PATTERN.test(name)) throw new NotFoundError();
+      if (!signer.verify(`/${name}${TORRENT_SUFFIX}`, request.query.expires, request.query.signature)) {
+        throw new ForbiddenError(INVALID_LINK_MESSAGE);
+      }
+      const manifest = await readFile(storage.manifestPath(name)).catch(() => undefined);
+      if (manifest === undefined) throw new NotFoundError();
+      return reply.header('cache-control', 'private, no-store').type('application/json').send(manifest);
     },
   );
 }

@@ -5,7 +5,9 @@ import { basename } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CatalogueKind, Database } from '@benchside/db/database';
+import { signPackageManifest } from '@benchside/server/package-signing';
 import type { Kysely, Transaction } from 'kysely';
+import { loadPackageSigningKey, type SigningKeyConfig } from './signing-key.ts';
 import {
   type CatalogueStorage,
   catalogueStorage,
@@ -75,15 +77,16 @@ function folderPath(
 }
 
 /**
- * Publishes one file: a streamed copy under DATA_DIR (hashed on the way), its torrent, and its
- * entry in the catalogue tree, with the folders it needs. Used by `npm run admin -- publish` and
+ * Publishes one file: a streamed copy under DATA_DIR (hashed on the way), its torrent, the
+ * manifest signed with the vendor's key (signing-key.ts), and its entry in the catalogue tree, with the folders it needs. Used by `npm run admin -- publish` and
  * by the demo seed.
  */
 export async function publishPackage(
   db: Kysely<Database>,
-  dataDir: string,
+  config: SigningKeyConfig,
   request: PublishRequest,
 ): Promise<PublishedPackage> {
+  const { dataDir } = config;
   const brand = label(request.brand, 'brand', request.kind === 'firmware');
   const model = label(request.model, 'model', request.kind === 'firmware');
   const soft = label(request.soft, 'soft', request.kind === 'tool');
@@ -105,14 +108,32 @@ export async function publishPackage(
     .executeTakeFirst();
   if (taken) throw new PublishError(`${name} is already published; unpublish it first or give --name`);
 
+  // Read first: a key that cannot be used must stop the publish before anything is stored.
+  const signingKey = await loadPackageSigningKey(config);
   const storage = catalogueStorage(dataDir);
   await mkdir(storage.packages, { recursive: true });
   await mkdir(storage.torrents, { recursive: true });
+  await mkdir(storage.manifests, { recursive: true });
   const { sha256, size } = await copyAndHash(request.source, storage.packagePath(name));
   try {
     const torrent = await createPackageTorrent(storage.packagePath(name), name);
     const infoHash = await infoHashOf(torrent);
     await writeFile(storage.torrentPath(name), torrent);
+    // Helpers install only what this manifest vouches for; the downloads host serves it beside the torrent.
+    const manifest = signPackageManifest(
+      {
+        name,
+        size,
+        sha256,
+        infoHash,
+        kind: request.kind,
+        soft,
+        version,
+        publishedAt: new Date().toISOString(),
+      },
+      signingKey,
+    );
+    await writeFile(storage.manifestPath(name), JSON.stringify(manifest));
     const path = folderPath(request, brand, model, soft);
     const id = await db.transaction().execute(async (trx) => {
       const parent = await ensureFolders(trx, path);
@@ -176,6 +197,7 @@ async function copyAndHash(source: string, target: string): Promise<{ sha256: st
 async function removeStored(storage: CatalogueStorage, name: string): Promise<void> {
   await rm(storage.packagePath(name), { force: true });
   await rm(storage.torrentPath(name), { force: true });
+  await rm(storage.manifestPath(name), { force: true });
 }
 
 /** The id of the folder at `path` (null for the root), creating what is missing. */

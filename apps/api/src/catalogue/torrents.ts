@@ -15,8 +15,10 @@ export function catalogueStorage(dataDir: string) {
     root,
     packages: join(root, 'packages'),
     torrents: join(root, 'torrents'),
+    manifests: join(root, 'manifests'),
     packagePath: (name: string) => join(root, 'packages', name),
     torrentPath: (name: string) => join(root, 'torrents', `${name}.torrent`),
+    manifestPath: (name: string) => join(root, 'manifests', `${name}.json`),
   };
 }
 export type CatalogueStorage = ReturnType<typeof catalogueStorage>;

@@ -2,8 +2,11 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '@benchside/server/config';
 import { NotFoundError } from '@benchside/server/errors';
+import { packagePublicKeyText } from '@benchside/server/package-signing';
 import type { FastifyInstance } from 'fastify';
+import { loadPackageSigningKey, type SigningKeyConfig } from '../catalogue/signing-key.ts';
 
 /** What `npm run pack:helper` writes (and `npm start` refreshes). */
 export const HELPER_INSTALLER_FILE = join(
@@ -17,6 +20,24 @@ export const HELPER_INSTALLER_FILE = join(
  * vendor's installer; it holds no secret.
  */
 export const HELPER_INSTALLER_PATH = '/dl/helper/benchside-helper.tgz';
+
+/** What the installer a portal serves is built to trust (apps/helper/src/built-in.ts). */
+export interface HelperInstallerTrust {
+  portalUrl: string;
+  downloadsHost: string;
+  packageKey: string;
+}
+
+/** This portal, its downloads host and the public half of its package signing key. */
+export async function helperInstallerTrust(
+  config: Pick<Config, 'publicUrl' | 'downloadsHost'> & SigningKeyConfig,
+): Promise<HelperInstallerTrust> {
+  return {
+    portalUrl: config.publicUrl,
+    downloadsHost: config.downloadsHost,
+    packageKey: packagePublicKeyText(await loadPackageSigningKey(config)),
+  };
+}
 
 export function registerHelperInstallerRoute(
   app: FastifyInstance,

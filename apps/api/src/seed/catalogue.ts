@@ -7,6 +7,7 @@ import type { Database } from '@benchside/db/database';
 import type { Kysely } from 'kysely';
 import * as tar from 'tar';
 import { type PublishRequest, publishPackage } from '../catalogue/publish.ts';
+import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
 
 const FLASH = 'Benchside Flash';
 const UNLOCK = 'Benchside Unlock';
@@ -158,7 +159,7 @@ async function writeToolPackage(work: string, tool: DemoTool): Promise<string> {
 }
 
 /** The demo catalogue `npm start` shows on an empty database, published as an operator would. */
-export async function seedCatalogue(db: Kysely<Database>, dataDir: string): Promise<void> {
+export async function seedCatalogue(db: Kysely<Database>, config: SigningKeyConfig): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'benchside-demo-catalogue-'));
   try {
     const requests: PublishRequest[] = [];
@@ -191,7 +192,7 @@ export async function seedCatalogue(db: Kysely<Database>, dataDir: string): Prom
       soft: PRO,
       restricted: true,
     });
-    for (const request of requests) await publishPackage(db, dataDir, request);
+    for (const request of requests) await publishPackage(db, config, request);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

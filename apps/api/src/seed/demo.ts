@@ -1,6 +1,7 @@
 import type { Database } from '@benchside/db/database';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
+import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
 import { seedCards } from './cards.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
@@ -18,7 +19,7 @@ export const DEMO_ACCOUNT = {
  * The one sign-in `npm start` prints, and the demo catalogue (stored under `dataDir`); added only
  * to a database without users. Returns whether it did.
  */
-export async function seedDemo(db: Kysely<Database>, { dataDir }: { dataDir: string }): Promise<boolean> {
+export async function seedDemo(db: Kysely<Database>, config: SigningKeyConfig): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const demo = await db
@@ -35,7 +36,7 @@ export async function seedDemo(db: Kysely<Database>, { dataDir }: { dataDir: str
   await seedCards(db, demo);
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
-  await seedCatalogue(db, dataDir);
+  await seedCatalogue(db, config);
   await seedDemoNotifications(db, DEMO_ACCOUNT.username);
   return true;
 }

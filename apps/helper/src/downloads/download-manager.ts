@@ -1,30 +1,29 @@
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DownloadItem, DownloadState } from '@benchside/contracts/helper';
+import type { DownloadItem, DownloadState, SignedPackageManifest } from '@benchside/contracts/helper';
 import WebTorrent, { type Torrent, type WebTorrentOptions } from 'webtorrent';
 import { HttpError } from '../http-errors.ts';
 import { DownloadStateFile, type SavedDownload } from './download-state.ts';
 import { assertTargetsInside, removeTorrentFiles, resolveDestination } from './torrent-paths.ts';
-import { type CheckedTorrent, checkTorrentFile, fetchTorrentFile } from './torrent-source.ts';
+import { type CheckedTorrent, checkTorrentFile } from './torrent-source.ts';
 import { WebSeedAgents, WebSeedConnection } from './web-seed-connection.ts';
 
 export interface DownloadDetails extends DownloadItem {
   /** Absolute paths of the torrent's files. */
   files: string[];
-  /** The package hash the portal published, when it gave one. */
-  sha256?: string;
+  /** The vendor's signed manifest, when the package came with one (what installing checks). */
+  signedManifest?: SignedPackageManifest;
 }
 
 export interface AddDownload {
-  /** Where to fetch the .torrent file from; or give its bytes as `torrent`. */
-  torrentUrl?: string;
-  torrent?: Uint8Array;
+  /** The .torrent file's bytes. */
+  torrent: Uint8Array;
   soft: string;
   /** Folder inside the download folder: relative to it, or absolute. */
   path: string;
-  /** SHA-256 of the package as the portal published it (hex). */
-  sha256?: string;
+  /** The vendor's signed manifest of the package, kept for the install. */
+  signedManifest?: SignedPackageManifest;
 }
 
 export interface DownloadManagerOptions {
@@ -34,6 +33,8 @@ export interface DownloadManagerOptions {
   downloadFolder: () => string;
   /** DHT, trackers, local discovery, uTP and a peer listener; off means web seeds only and no open port. */
   peerToPeer?: boolean;
+  /** Whether a web seed may be fetched from: the helper's downloads hosts (PackageSource#isAllowed). */
+  webSeedAllowed: (url: string) => boolean;
   warn?: (message: string) => void;
 }
 
@@ -94,11 +95,7 @@ export class DownloadManager {
   }
 
   async add(request: AddDownload): Promise<DownloadItem> {
-    const bytes =
-      request.torrent ??
-      (request.torrentUrl !== undefined ? await fetchTorrentFile(request.torrentUrl) : undefined);
-    if (bytes === undefined)
-      throw new HttpError(400, 'Give the torrent file or the address to fetch it from');
+    const bytes = request.torrent;
     const checked = await checkTorrentFile(bytes);
     const folder = this.#options.downloadFolder();
     const destination = await resolveDestination(folder, request.path);
@@ -120,7 +117,7 @@ export class DownloadManager {
           started: true,
           done: false,
           downloaded: 0,
-          ...(request.sha256 === undefined ? {} : { sha256: request.sha256.toLowerCase() }),
+          ...(request.signedManifest === undefined ? {} : { signedManifest: request.signedManifest }),
         },
       };
       this.#downloads.set(hash, download);
@@ -132,7 +129,7 @@ export class DownloadManager {
 
   /** Adds HTTP(S) web seeds to a download, remembered across restarts. */
   async addWebSeeds(hash: string, urls: string[]): Promise<DownloadItem> {
-    for (const url of urls) assertWebSeedUrl(url);
+    for (const url of urls) this.#assertWebSeedUrl(url);
     return this.#exclusive(async () => {
       const download = this.#find(hash);
       const known = new Set([...download.checked.parsed.urlList, ...download.saved.webSeeds]);
@@ -203,7 +200,9 @@ export class DownloadManager {
     return {
       ...this.#item(download),
       files: download.checked.files.map((components) => join(download.saved.path, ...components)),
-      ...(download.saved.sha256 === undefined ? {} : { sha256: download.saved.sha256 }),
+      ...(download.saved.signedManifest === undefined
+        ? {}
+        : { signedManifest: download.saved.signedManifest }),
     };
   }
 
@@ -219,6 +218,24 @@ export class DownloadManager {
         await rm(this.#peerSocket.temporaryFolder, { recursive: true, force: true });
       }
     });
+  }
+
+  #assertWebSeedUrl(url: string): void {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new HttpError(400, `The web seed ${JSON.stringify(url)} is not a URL`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new HttpError(400, `The web seed ${JSON.stringify(url)} must be an http or https URL`);
+    }
+    if (!this.#options.webSeedAllowed(url)) {
+      throw new HttpError(
+        403,
+        `The helper fetches web seeds only from the portal's downloads host; ${JSON.stringify(url)} is elsewhere`,
+      );
+    }
   }
 
   #list(softName?: string): DownloadItem[] {
@@ -292,6 +309,10 @@ export class DownloadManager {
     const connected = new Set<string>();
     const connect = (url: string) => {
       if (connected.has(url) || torrent.destroyed) return;
+      if (!this.#options.webSeedAllowed(url)) {
+        this.#warn(`Downloads: ignoring the web seed ${url}: it is not on the portal's downloads host`);
+        return;
+      }
       connected.add(url);
       torrent.addWebSeed(new WebSeedConnection(url, torrent, this.#webSeedAgents));
     };
@@ -441,18 +462,6 @@ function clientOptions(peerSocket: PeerSocket | undefined): WebTorrentOptions {
     natPmp: false,
     torrentPort: { path: peerSocket.path },
   };
-}
-
-function assertWebSeedUrl(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new HttpError(400, `The web seed ${JSON.stringify(url)} is not a URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new HttpError(400, `The web seed ${JSON.stringify(url)} must be an http or https URL`);
-  }
 }
 
 async function filesHaveTheirSizes(destination: string, checked: CheckedTorrent): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { signedPackageManifestSchema } from '@benchside/contracts/helper';
 import { z } from 'zod';
 import { writeJsonAtomically } from '../atomic-json.ts';
 
@@ -21,11 +22,8 @@ const savedDownloadSchema = z.object({
   /** Verified bytes when last seen; only shown while stopped, a restart re-checks the data. */
   downloaded: z.number().nonnegative(),
   error: z.string().optional(),
-  /** SHA-256 (hex) the portal published for the package; installing needs it. */
-  sha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
+  /** The vendor's signed manifest of the package, as fetched from the downloads host; installing needs it. */
+  signedManifest: signedPackageManifestSchema.optional(),
 });
 export type SavedDownload = z.infer<typeof savedDownloadSchema>;
 

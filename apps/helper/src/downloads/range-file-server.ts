@@ -19,6 +19,8 @@ export interface RangeFileServerOptions {
   files: Record<string, string>;
   /** Caps the rate of each response, to make a loopback link as slow as a real one. */
   bytesPerSecond?: number;
+  /** A fixed port (a helper configured to trust this host); any free one by default. */
+  port?: number;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function startRangeFileServer(options: RangeFileServerOptions): Pro
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -61,6 +61,14 @@ export async function resolveDestination(downloadFolder: string, requested: stri
   if (!isInside(root, destination)) {
     throw unsafeDestination(`${destination} is outside the download folder ${root}`);
   }
+  // The download folder itself passed the same rule when it was chosen (download-folder.ts).
+  if (
+    relative(root, destination)
+      .split(sep)
+      .some((segment) => segment.startsWith('.'))
+  ) {
+    throw unsafeDestination(`${destination} is inside a hidden folder (a name starting with ".")`);
+  }
   await assertRealPathInside(root, destination);
   return destination;
 }

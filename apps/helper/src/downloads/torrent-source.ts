@@ -14,37 +14,55 @@ export interface CheckedTorrent {
 }
 
 /** Downloads a .torrent file from the portal's downloads host. */
-export async function fetchTorrentFile(url: string): Promise<Uint8Array> {
+export function fetchTorrentFile(url: string): Promise<Uint8Array> {
+  return fetchSmallFile(url, { what: 'torrent file', maxBytes: MAX_TORRENT_BYTES });
+}
+
+/**
+ * GETs a file of at most `maxBytes` from an http(s) URL, answering HttpErrors that say what failed.
+ * Redirects are refused: the caller chose the host, and only that host may answer.
+ */
+export async function fetchSmallFile(
+  url: string,
+  { what, maxBytes }: { what: string; maxBytes: number },
+): Promise<Uint8Array> {
   let parsedUrl: URL;
   try {
     parsedUrl = new URL(url);
   } catch {
-    throw new HttpError(400, `The torrent address ${JSON.stringify(url)} is not a URL`);
+    throw new HttpError(400, `The ${what} address ${JSON.stringify(url)} is not a URL`);
   }
   if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:') {
-    throw new HttpError(400, 'The torrent address must be an http or https URL');
+    throw new HttpError(400, `The ${what} address must be an http or https URL`);
   }
   let response: Response;
   try {
-    response = await fetch(parsedUrl, { signal: AbortSignal.timeout(TORRENT_FETCH_TIMEOUT_MS) });
+    response = await fetch(parsedUrl, {
+      redirect: 'error',
+      signal: AbortSignal.timeout(TORRENT_FETCH_TIMEOUT_MS),
+    });
   } catch (error) {
-    throw new HttpError(502, `The torrent file could not be downloaded: ${describe(error)}`);
+    throw new HttpError(502, `The ${what} could not be downloaded: ${describe(error)}`);
   }
   if (!response.ok || response.body === null) {
     await response.body?.cancel();
-    throw new HttpError(502, `The torrent file could not be downloaded: HTTP ${response.status}`);
+    throw new HttpError(502, `The ${what} could not be downloaded: HTTP ${response.status}`);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of response.body) {
     size += chunk.byteLength;
-    if (size > MAX_TORRENT_BYTES) {
+    if (size > maxBytes) {
       await response.body.cancel();
-      throw new HttpError(400, `The torrent file is larger than ${MAX_TORRENT_BYTES / 1024 / 1024} MiB`);
+      throw new HttpError(400, `The ${what} is larger than ${describeSize(maxBytes)}`);
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+function describeSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`;
 }
 
 /** Parses a .torrent file and refuses it when any file path could land outside its folder. */

@@ -13,11 +13,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { openFolder } from '../desktop/open-folder.ts';
 import type { DownloadManager } from '../downloads/download-manager.ts';
+import type { PackageSource } from '../downloads/package-source.ts';
 import { HttpError, parseWith } from '../http-errors.ts';
 import type { PackageInstaller } from '../software/package-installer.ts';
 
 type DownloadRoutesOptions = {
   downloads: DownloadManager;
+  /** The only places packages come from, and the proof of what they are. */
+  source: PackageSource;
   installer: PackageInstaller;
   /** Where the desktop session is read from (DISPLAY, WAYLAND_DISPLAY, PATH). */
   env: NodeJS.ProcessEnv;
@@ -29,7 +32,7 @@ type DownloadRoutesOptions = {
  * so they live under `/downloads/` too.
  */
 export function registerDownloadRoutes(app: FastifyInstance, options: DownloadRoutesOptions): void {
-  const { downloads, installer, env } = options;
+  const { downloads, source, installer, env } = options;
 
   app.post('/downloads/list', async (request): Promise<DownloadItem[]> => {
     const body = parseWith(listDownloadsBodySchema, request.body);
@@ -38,16 +41,19 @@ export function registerDownloadRoutes(app: FastifyInstance, options: DownloadRo
 
   app.post('/downloads/add', async (request): Promise<DownloadItem> => {
     const body = parseWith(addDownloadBodySchema, request.body);
+    const trusted = await source.fetch(body.url);
     return downloads.add({
-      torrentUrl: body.url,
-      soft: body.soft,
+      torrent: trusted.torrent,
+      // The vendor's soft groups the package with its tool, whatever the page called it.
+      soft: trusted.manifest.soft ?? body.soft,
       path: body.path ?? '',
-      ...(body.sha256 === undefined ? {} : { sha256: body.sha256 }),
+      signedManifest: trusted.signedManifest,
     });
   });
 
   app.post('/downloads/addWebSeeds', async (request): Promise<DownloadItem> => {
     const body = parseWith(addWebSeedsBodySchema, request.body);
+    for (const url of body.list) source.assertAllowed(url, 'web seed');
     return downloads.addWebSeeds(body.hash, body.list);
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { type KeyObject, randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import {
@@ -11,10 +11,10 @@ import { z } from 'zod';
 import { syncFolder, syncTree, writeJsonAtomically } from '../atomic-json.ts';
 import { crashPoint } from '../crash-point.ts';
 import type { DownloadManager } from '../downloads/download-manager.ts';
-import { verifyPackageHash } from '../downloads/package-hash.ts';
 import { HttpError } from '../http-errors.ts';
 import { archiveKindOf, extractArchive, UnsafeArchiveError } from './archive-extract.ts';
 import { type InstalledTools, installedToolRecordSchema } from './installed-tools.ts';
+import { verifyDownloadedPackage } from './package-verification.ts';
 
 const INSTALL_ERROR = 'Software installation error';
 /** The install in progress, in the tools folder; names starting with "." there are never tools. */
@@ -40,7 +40,7 @@ type InstallJournal = z.infer<typeof installJournalSchema>;
 
 /**
  * Turns a finished download into an installed tool: the package must be exactly the file the
- * portal published (SHA-256), is unpacked into a staging folder inside the tools folder, must
+ * vendor signed (package-verification.ts), is unpacked into a staging folder inside the tools folder, must
  * describe itself with a manifest, and only then takes its place as `tools/<soft>/<version>`.
  * The tool list and the tools folder agree after a crash at any moment: see `#recover`.
  */
@@ -50,15 +50,23 @@ export class PackageInstaller {
   readonly #downloads: DownloadManager;
   readonly #tools: InstalledTools;
   readonly #warn: (message: string) => void;
+  /** The vendor's publishing key: only packages it signed are installed. */
+  readonly #packageKey: KeyObject | null;
   // One install at a time: two installs of the same tool must not race for its folder.
   #queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     toolsRoot: string,
-    options: { downloads: DownloadManager; tools: InstalledTools; warn: (message: string) => void },
+    options: {
+      downloads: DownloadManager;
+      tools: InstalledTools;
+      warn: (message: string) => void;
+      packageKey: KeyObject | null;
+    },
   ) {
     this.#toolsRoot = toolsRoot;
     this.#journalFile = join(toolsRoot, JOURNAL_FILE_NAME);
+    this.#packageKey = options.packageKey;
     this.#downloads = options.downloads;
     this.#tools = options.tools;
     this.#warn = options.warn;
@@ -73,6 +81,8 @@ export class PackageInstaller {
     downloads: DownloadManager;
     tools: InstalledTools;
     warn: (message: string) => void;
+    /** The vendor's publishing key: only packages it signed are installed. */
+    packageKey: KeyObject | null;
   }): Promise<PackageInstaller> {
     await mkdir(options.toolsFolder, { recursive: true, mode: 0o700 });
     const installer = new PackageInstaller(await realpath(options.toolsFolder), options);
@@ -91,17 +101,14 @@ export class PackageInstaller {
     if (download.state !== 'done') {
       throw refuse(409, 'the download has not finished yet');
     }
-    if (download.sha256 === undefined) {
-      throw refuse(409, 'the portal published no package hash for this download, so it cannot be verified');
-    }
     const [packageFile, ...others] = download.files;
     const kind = packageFile === undefined ? undefined : archiveKindOf(packageFile);
     if (packageFile === undefined || others.length > 0 || kind === undefined) {
       throw refuse(422, 'the download is not a single .zip or .tar.gz package');
     }
-    if (!(await verifyPackageHash(packageFile, download.sha256))) {
-      throw refuse(422, 'the package does not match the hash the portal published');
-    }
+    const verdict = await verifyDownloadedPackage(download, packageFile, this.#packageKey);
+    if (!verdict.ok) throw refuse(verdict.status, verdict.reason);
+    const signed = verdict.manifest;
 
     const toolsRoot = this.#toolsRoot;
     const id = randomBytes(8).toString('hex');
@@ -116,6 +123,12 @@ export class PackageInstaller {
       }
       crashPoint('install:extracted');
       const manifest = await readManifest(staging);
+      if (signed.version !== null && signed.version !== manifest.version) {
+        throw refuse(
+          422,
+          `the package holds version ${manifest.version}, the vendor signed version ${signed.version}`,
+        );
+      }
       const existing = this.#tools.get(manifest.id);
       if (existing && existing.version !== manifest.version && !isSoftwareUpdate) {
         throw refuse(
@@ -142,7 +155,7 @@ export class PackageInstaller {
           ...manifest,
           soft: download.soft,
           folder: target,
-          sha256: download.sha256,
+          sha256: signed.sha256,
           downloadHash: download.hash,
           installedAt: new Date().toISOString(),
         },

@@ -7,7 +7,14 @@ import { DownloadManager, type DownloadManagerOptions } from '../../src/download
 import { DOWNLOADS_FILE_NAME } from '../../src/downloads/download-state.ts';
 import { type RangeFileServer, startRangeFileServer } from '../../src/downloads/range-file-server.ts';
 import { makeTempDir } from '../support.ts';
-import { ownListeningSockets, PIECE_LENGTH, torrentFor, waitFor, writeRandomFile } from './fixtures.ts';
+import {
+  loopbackWebSeedsOnly,
+  ownListeningSockets,
+  PIECE_LENGTH,
+  torrentFor,
+  waitFor,
+  writeRandomFile,
+} from './fixtures.ts';
 
 const MB = 1024 * 1024;
 
@@ -34,6 +41,7 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     const manager = await DownloadManager.open({
       stateDir,
       downloadFolder: () => downloadFolder,
+      webSeedAllowed: loopbackWebSeedsOnly,
       ...options,
     });
     managers.push(manager);
@@ -271,28 +279,17 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     expect((await readFile(join(downloadFolder, published.name))).equals(published.content)).toBe(true);
   });
 
-  it('adds web seeds later and fetches the .torrent from a URL', async () => {
+  // The .torrent is fetched by PackageSource now (from the downloads host only, with its signed
+  // manifest): downloads-routes.test.ts and package-trust.test.ts cover that over HTTP.
+  it('adds web seeds later, only where the web-seed rule allows', async () => {
     const published = await publish(1 * MB);
-    const torrentPath = join(work, 'package.torrent');
-    await writeFile(torrentPath, published.torrent);
-    published.files['/torrents/package.torrent'] = torrentPath;
     const manager = await openManager();
 
-    const added = await manager.add({
-      torrentUrl: published.server.url('/torrents/package.torrent'),
-      soft: 'T',
-      path: 'x',
-    });
+    const added = await manager.add({ torrent: published.torrent, soft: 'T', path: 'x' });
     const extended = await manager.addWebSeeds(added.hash, [published.server.url('/mirror/package.bin')]);
     expect(extended.hash).toBe(added.hash);
     await waitFor(() => itemOf(manager, added.hash).state === 'done', 20_000, 'the download to finish');
 
-    await expect(
-      manager.add({ torrentUrl: published.server.url('/missing.torrent'), soft: 'T', path: 'x' }),
-    ).rejects.toMatchObject({
-      statusCode: 502,
-      message: 'The torrent file could not be downloaded: HTTP 404',
-    });
     await expect(
       manager.add({ torrent: Buffer.from('not a torrent'), soft: 'T', path: 'x' }),
     ).rejects.toMatchObject({
@@ -300,6 +297,9 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     });
     await expect(manager.addWebSeeds(added.hash, ['ftp://example.test/x'])).rejects.toMatchObject({
       statusCode: 400,
+    });
+    await expect(manager.addWebSeeds(added.hash, ['http://example.test/x'])).rejects.toMatchObject({
+      statusCode: 403,
     });
   });
 });

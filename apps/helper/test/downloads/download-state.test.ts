@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DownloadManager } from '../../src/downloads/download-manager.ts';
 import { DOWNLOADS_FILE_NAME } from '../../src/downloads/download-state.ts';
 import { makeTempDir } from '../support.ts';
+import { loopbackWebSeedsOnly } from './fixtures.ts';
 
 const CHILD = fileURLToPath(new URL('./state-churn-child.ts', import.meta.url));
 
@@ -44,6 +45,7 @@ describe('the saved download list', { timeout: 40_000 }, () => {
       const manager = await DownloadManager.open({
         stateDir,
         downloadFolder: () => downloadFolder,
+        webSeedAllowed: loopbackWebSeedsOnly,
         warn: (message) => warnings.push(message),
       });
       const saved = JSON.parse(await readFile(join(stateDir, DOWNLOADS_FILE_NAME), 'utf8')) as {

@@ -5,6 +5,11 @@ import createTorrent from 'create-torrent';
 
 export const PIECE_LENGTH = 256 * 1024;
 
+/** The web-seed rule of these tests: their seeds run on loopback, nothing else is fetched. */
+export function loopbackWebSeedsOnly(url: string): boolean {
+  return new URL(url).hostname === '127.0.0.1';
+}
+
 /** A file of random bytes, so a wrong or shifted piece can never look right by chance. */
 export async function writeRandomFile(path: string, size: number): Promise<Buffer> {
   const content = randomBytes(size);

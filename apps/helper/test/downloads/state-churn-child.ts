@@ -1,9 +1,13 @@
 // Run by download-state.test.ts and killed at a random moment: changes the download list nonstop.
 import { DownloadManager } from '../../src/downloads/download-manager.ts';
-import { torrentWithPaths } from './fixtures.ts';
+import { loopbackWebSeedsOnly, torrentWithPaths } from './fixtures.ts';
 
 const [stateDir = '', downloadFolder = ''] = process.argv.slice(2);
-const manager = await DownloadManager.open({ stateDir, downloadFolder: () => downloadFolder });
+const manager = await DownloadManager.open({
+  stateDir,
+  downloadFolder: () => downloadFolder,
+  webSeedAllowed: loopbackWebSeedsOnly,
+});
 process.stdout.write('ready\n');
 for (let round = 0; ; round++) {
   const { hash } = await manager.add({

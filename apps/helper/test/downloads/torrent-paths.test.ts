@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DownloadManager } from '../../src/downloads/download-manager.ts';
 import { makeTempDir } from '../support.ts';
-import { bencode, PIECE_LENGTH, torrentWithPaths } from './fixtures.ts';
+import { bencode, loopbackWebSeedsOnly, PIECE_LENGTH, torrentWithPaths } from './fixtures.ts';
 
 describe('download locations', { timeout: 15_000 }, () => {
   let work: string;
@@ -20,6 +20,7 @@ describe('download locations', { timeout: 15_000 }, () => {
     manager = await DownloadManager.open({
       stateDir: join(work, 'config'),
       downloadFolder: () => downloadFolder,
+      webSeedAllowed: loopbackWebSeedsOnly,
     });
   });
 

@@ -50,8 +50,8 @@ async function downloadFolder(): Promise<string> {
 
 /**
  * Checks the helper's download folder, asks the API for a signed torrent link to the package and
- * hands it to the helper's `/downloads/add` with the package hash, so the helper may install what
- * it fetched.
+ * hands it to the helper's `/downloads/add`. The page says nothing about what the package must be:
+ * the helper reads that from the vendor's signed manifest on the downloads host.
  */
 export async function downloadThroughHelper(fileId: number): Promise<DownloadItem> {
   await downloadFolder();
@@ -62,9 +62,7 @@ export async function downloadThroughHelper(fileId: number): Promise<DownloadIte
     throw new HelperDownloadError('File download error', error);
   }
   try {
-    return downloadItemSchema.parse(
-      await callHelper('/downloads/add', { url: link.url, soft: link.soft, sha256: link.sha256 }),
-    );
+    return downloadItemSchema.parse(await callHelper('/downloads/add', { url: link.url, soft: link.soft }));
   } catch (error) {
     throw new HelperDownloadError('Error to add file download', error);
   }

@@ -28,7 +28,7 @@ export const command: AdminCommand = {
       throw new AdminUsageError(`--kind must be one of ${CATALOGUE_KINDS.join(', ')}`);
     }
     try {
-      const published = await publishPackage(db, config.dataDir, {
+      const published = await publishPackage(db, config, {
         source,
         kind: kind as CatalogueKind,
         brand: optional(values.brand),

@@ -52,12 +52,18 @@ function stubStack({ folder, link = Response.json(LINK) }: Stack) {
       if (folder === null) throw new TypeError('Failed to fetch');
       if (path === '/general/ping') return Response.json({ ok: true, version: '1.0.0' });
       if (path === '/general/getDownloadFolder') return folder;
-      if (path === '/downloads/add') return Response.json(ITEM);
+      if (path === '/downloads/add') {
+        addBodies.push(JSON.parse(String(init?.body)));
+        return Response.json(ITEM);
+      }
       return new Response(null, { status: 404 });
     }),
   );
   return calls;
 }
+
+/** The bodies the page sent to the helper's `/downloads/add`. */
+const addBodies: unknown[] = [];
 
 async function clickDownload() {
   render(
@@ -74,6 +80,7 @@ describe('HelperDownloadButton', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     toasts.length = 0;
+    addBodies.length = 0;
   });
 
   it('checks the download folder, then hands the signed link to the helper', async () => {
@@ -87,6 +94,8 @@ describe('HelperDownloadButton', () => {
       'GET /api/file/get-download-link/7',
       'POST /downloads/add',
     ]);
+    // What the package must be is the vendor's signed manifest, which the helper fetches itself.
+    expect(addBodies).toEqual([{ url: LINK.url, soft: LINK.soft }]);
   });
 
   it('says the default download folder is not selected, and downloads nothing', async () => {
