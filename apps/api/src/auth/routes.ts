@@ -30,7 +30,7 @@ export async function startSignIn(
   if (user.user_portal_2fa) {
     // No session yet: it starts once the e-mailed code is accepted.
     const challenge = await issueChallenge(context.db, { userId: user.id });
-    await mailUser(context.mailer, user, { kind: 'twoFactorCode', code: challenge.code });
+    await mailUser(context.db, user, { kind: 'twoFactorCode', code: challenge.code });
     return { '2fa': true, hash: challenge.secret };
   }
   await app.sessions.start(request, reply, user.id);

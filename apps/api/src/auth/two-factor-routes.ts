@@ -14,7 +14,7 @@ export const NO_CHALLENGE_MESSAGE = 'Something went wrong, please try again.';
 
 /** The second step of a sign-in with e-mail-code two-factor (spec §4 "Login"). */
 export function registerTwoFactorRoutes(app: App, context: AccountContext): void {
-  const { db, mailer, limiter } = context;
+  const { db, limiter } = context;
 
   app.post(
     '/api/user-verify-code/add/',
@@ -37,7 +37,7 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
         .where('id', '=', challenge.user_id)
         .executeTakeFirstOrThrow();
       const renewed = await issueChallenge(db, { userId: user.id });
-      await mailUser(mailer, user, { kind: 'twoFactorCode', code: renewed.code });
+      await mailUser(db, user, { kind: 'twoFactorCode', code: renewed.code });
       return { hash: renewed.secret };
     },
   );
