@@ -189,6 +189,7 @@ export function createMailOutbox(options: {
   };
 
   const later = (ms: number, action: () => void): void => {
+    if (stopped) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
       action();
@@ -212,9 +213,7 @@ export function createMailOutbox(options: {
     kick() {
       if (stopped) return;
       void runPasses();
-      later(KICK_RECHECK_MS, () => {
-        if (!stopped) void runPasses();
-      });
+      later(KICK_RECHECK_MS, () => void runPasses());
     },
     deliverDue,
     async flush() {
