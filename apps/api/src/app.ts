@@ -8,6 +8,7 @@ import { NotFoundError } from '@benchside/server/errors';
 import { registerHealthRoute } from '@benchside/server/health';
 import { registerMailInbox } from '@benchside/server/mail/inbox-routes';
 import type { Mailer } from '@benchside/server/mail/mailer';
+import { registerMailOutbox } from '@benchside/server/mail/outbox';
 import { registerOpenApi } from '@benchside/server/openapi';
 import { createRateLimiter } from '@benchside/server/rate-limit';
 import { registerSessions } from '@benchside/server/sessions';
@@ -68,7 +69,8 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   await registerSessions(app, db, { secureCookies: config.secureCookies });
 
   registerHealthRoute(app, '/api/health', db);
-  const accounts = { db, mailer, limiter: createRateLimiter(db) };
+  registerMailOutbox(app, db, mailer);
+  const accounts = { db, limiter: createRateLimiter(db) };
   registerAuthRoutes(app, accounts);
   registerTwoFactorRoutes(app, accounts);
   registerRegistrationRoutes(app, accounts);
@@ -80,7 +82,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerSocialAuthRoutes(app, accounts, config);
   await registerCatalogue(app, { config, db });
   registerNotificationRoutes(app, { db });
-  registerCardsArea(app, { db, mailer, config });
+  registerCardsArea(app, { db, config });
   registerHelperInstallerRoute(app);
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;

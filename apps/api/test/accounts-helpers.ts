@@ -15,8 +15,12 @@ export interface CaughtMail {
   date: string;
 }
 
-/** The catcher's inbox as a test (or the e2e suite) reads it: `/dev/mail.json`, newest first. */
+/**
+ * The catcher's inbox as a test (or the e2e suite) reads it: `/dev/mail.json`, newest first, once
+ * the outbox has delivered everything due (the sender runs after the request's commit).
+ */
 export async function inbox(api: RunningApi): Promise<CaughtMail[]> {
+  await api.app.mailOutbox.flush();
   const response = await fetch(`${api.url}/dev/mail.json`);
   expect(response.status).toBe(200);
   return ((await response.json()) as { member: CaughtMail[] }).member;

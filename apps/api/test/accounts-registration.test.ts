@@ -229,25 +229,36 @@ describe('when the mail server is down', () => {
     await api.close();
   });
 
-  it('answers 503 with the platform error and leaves no account behind that would block a retry', async () => {
+  it('registers at once and keeps the verification mail queued for another try', async () => {
     const response = await postJson(`${api.url}/api/register`, registration());
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({
-      message: 'The e-mail could not be sent. Please try again later.',
-    });
+    expect(response.status).toBe(201);
     const users = await api.db
       .selectFrom('users')
       .select('username')
       .where('username', '=', 'carol')
       .execute();
-    expect(users).toEqual([]);
+    expect(users).toEqual([{ username: 'carol' }]);
+    await api.app.mailOutbox.flush();
+    const queued = await api.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'attempts', 'last_error'])
+      .where('recipient', '=', 'carol@example.test')
+      .executeTakeFirstOrThrow();
+    expect(queued).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(queued.last_error).toMatch(/ECONNREFUSED/);
   });
 
-  it('answers 503 when a new verification mail cannot be sent', async () => {
+  it('answers a new verification request as usual and queues its mail', async () => {
     const response = await postJson(`${api.url}/api/new-verify/email`, { email: 'ivy@example.test' });
-    expect(response.status).toBe(503);
+    expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      message: 'The e-mail could not be sent. Please try again later.',
+      message: 'A new confirmation email has been sent if the account exists and is not verified.',
     });
+    const queued = await api.db
+      .selectFrom('mail_outbox')
+      .select('status')
+      .where('recipient', '=', 'ivy@example.test')
+      .execute();
+    expect(queued).toEqual([{ status: 'pending' }]);
   });
 });

@@ -108,12 +108,16 @@ describe('a helper killed with kill -9', { timeout: 240_000 }, () => {
       processes.start({
         HELPER_CONFIG_DIR: configDir,
         HELPER_PORTS: String(port),
+        HELPER_DOWNLOADS_HOSTS: host.url('/dl'),
+        HELPER_PACKAGE_KEY: host.publicKeyText,
         ...(crashAt === undefined ? {} : { HELPER_TEST_CRASH_AT: crashAt }),
       });
     const hashes = new Map<string, string>();
 
     const setUp = await start();
     await listening(setUp);
+    // The helper takes only a folder that already exists (issue 15, item 9).
+    await mkdir(join(work, 'Downloads'));
     expect(
       (await postJson(port, '/general/setDownloadFolder', { path: join(work, 'Downloads') })).status,
     ).toBe(200);
@@ -122,7 +126,6 @@ describe('a helper killed with kill -9', { timeout: 240_000 }, () => {
         url: pkg.torrentUrl,
         soft: 'Unlock Tool',
         path: version,
-        sha256: pkg.sha256,
       });
       expect(added.status, added.text).toBe(200);
       const { hash } = added.json() as { hash: string };
@@ -209,10 +212,17 @@ describe('a helper killed with kill -9', { timeout: 240_000 }, () => {
     const pkg = await host.publish(source, 'firmware.bin');
     expect(pkg.sha256).toBe(sha256Of(content));
     const port = await freePort();
-    const env = { HELPER_CONFIG_DIR: configDir, HELPER_PORTS: String(port) };
+    const env = {
+      HELPER_CONFIG_DIR: configDir,
+      HELPER_PORTS: String(port),
+      HELPER_DOWNLOADS_HOSTS: host.url('/dl'),
+      HELPER_PACKAGE_KEY: host.publicKeyText,
+    };
 
     const before = await processes.start(env);
     await listening(before);
+    // The helper takes only a folder that already exists (issue 15, item 9).
+    await mkdir(join(work, 'Downloads'));
     expect(
       (await postJson(port, '/general/setDownloadFolder', { path: join(work, 'Downloads') })).status,
     ).toBe(200);
@@ -220,7 +230,6 @@ describe('a helper killed with kill -9', { timeout: 240_000 }, () => {
       url: pkg.torrentUrl,
       soft: 'Firmware',
       path: 'firmware',
-      sha256: pkg.sha256,
     });
     expect(added.status, added.text).toBe(200);
     const { hash } = added.json() as { hash: string };

@@ -67,6 +67,26 @@ export interface LoginLogsTable {
   success: boolean;
 }
 
+export type MailOutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** E-mails waiting for, or done with, delivery (packages/server/src/mail/outbox.ts). */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  recipient: string;
+  /** The template's kind, kept after the content is emptied. */
+  kind: string;
+  /** The template input (JSON text on write); null once sent. */
+  content: ColumnType<unknown, string | null, string | null>;
+  status: Generated<MailOutboxStatus>;
+  attempts: Generated<number>;
+  /** When the row is next due; a claim moves it one lease ahead. */
+  next_attempt_at: CreatedAt;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+  failed_at: Date | null;
+}
+
 /** Fixed-window counters shared by every API instance. */
 export interface RateLimitsTable {
   key: string;
@@ -362,6 +382,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   login_logs: LoginLogsTable;
   rate_limits: RateLimitsTable;
+  mail_outbox: MailOutboxTable;
   conversations: ConversationsTable;
   threads: ThreadsTable;
   attachments: AttachmentsTable;

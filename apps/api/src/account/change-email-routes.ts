@@ -30,7 +30,7 @@ export const SAME_EMAIL_MESSAGE = 'This is already your email address';
  * never told: the answers stay the same and nothing is sent to that address.
  */
 export function registerChangeEmailRoutes(app: App, context: AccountContext): void {
-  const { db, mailer, limiter } = context;
+  const { db, limiter } = context;
 
   app.post(
     '/api/change-email',
@@ -57,7 +57,7 @@ export function registerChangeEmailRoutes(app: App, context: AccountContext): vo
         });
       }
       const token = await issueToken(db, { userId: user.id, kind: 'change_email', newEmail });
-      await mailUser(mailer, user, { kind: 'changeEmail', token, newEmail, path: urlTo });
+      await mailUser(db, user, { kind: 'changeEmail', token, newEmail, path: urlTo });
       return { message: CHANGE_EMAIL_STARTED_MESSAGE };
     },
   );
@@ -90,9 +90,9 @@ export function registerChangeEmailRoutes(app: App, context: AccountContext): vo
             kind: 'confirm_email',
             newEmail: approval.new_email,
           });
-          // Inside the transaction: if this mail fails, link A still works for another try.
+          // Queued with link B's token: a rollback leaves link A usable and sends nothing.
           await mailUser(
-            mailer,
+            trx,
             user,
             { kind: 'confirmEmail', token, newEmail: approval.new_email, path: request.body.urlTo },
             approval.new_email,
@@ -130,7 +130,7 @@ export function registerChangeEmailRoutes(app: App, context: AccountContext): vo
             .set({ email: proof.new_email, is_verified: true, updated_at: new Date() })
             .where('id', '=', proof.user_id)
             .execute();
-          await mailUser(mailer, before, { kind: 'emailChanged', newEmail: proof.new_email });
+          await mailUser(trx, before, { kind: 'emailChanged', newEmail: proof.new_email });
         });
       } catch (error) {
         // Another account took the address between the two links.

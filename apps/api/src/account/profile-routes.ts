@@ -57,7 +57,7 @@ const MERGE_PATCH = 'application/merge-patch+json';
 
 /** Profile, password and two-factor settings of the signed-in user (spec §7, issue §7). */
 export function registerProfileRoutes(app: App, context: AccountContext): void {
-  const { db, mailer } = context;
+  const { db } = context;
 
   app.post(
     '/api/profiles/edit',
@@ -107,8 +107,8 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
           .set({ password_hash: passwordHash, updated_at: new Date() })
           .where('id', '=', user.id)
           .execute();
-        // Inside the transaction: if the notice cannot be sent, the password stays as it was.
-        await mailUser(mailer, user, { kind: 'passwordChanged' });
+        // Queued in the transaction: the notice goes out exactly when the password changed.
+        await mailUser(trx, user, { kind: 'passwordChanged' });
       });
       await app.sessions.endAllOf(user.id, { except: request });
       return { message: PASSWORD_CHANGED_MESSAGE };

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import type { Database, User } from '@benchside/db/database';
-import type { Mailer } from '@benchside/server/mail/mailer';
+import { enqueueMail } from '@benchside/server/mail/outbox';
 import type { MailContent } from '@benchside/server/mail/templates';
 import type { RateLimiter, RateLimitRule } from '@benchside/server/rate-limit';
 import type { FastifyRequest } from 'fastify';
@@ -9,7 +9,6 @@ import { type Kysely, sql } from 'kysely';
 /** What every account route needs besides the app. */
 export interface AccountContext {
   db: Kysely<Database>;
-  mailer: Mailer;
   limiter: RateLimiter;
 }
 
@@ -70,14 +69,18 @@ export function languageOf(user: Pick<User, 'language'>): Language {
   return isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
 }
 
-/** Sends one of the account e-mails to a user, in their language and with their name. */
+/**
+ * Queues one of the account e-mails to a user, in their language and with their name, through the
+ * executor given: a transaction's mail goes out only once it commits (never on a rollback), and
+ * no route waits for the mail server. Pass the plain `db` when there is no transaction.
+ */
 export function mailUser(
-  mailer: Mailer,
+  executor: Kysely<Database>,
   user: Pick<User, 'email' | 'name' | 'language'>,
   content: MailContent,
   to: string = user.email,
 ): Promise<void> {
-  return mailer.sendTemplate(to, { ...content, language: languageOf(user), name: user.name });
+  return enqueueMail(executor, to, { ...content, language: languageOf(user), name: user.name });
 }
 
 /** The client's user agent as stored in sessions and the login history. */

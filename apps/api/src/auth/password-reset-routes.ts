@@ -17,7 +17,7 @@ export const RESET_LINK_INVALID_MESSAGE =
 
 /** Forgot and reset password (spec §2, §8). */
 export function registerPasswordResetRoutes(app: App, context: AccountContext): void {
-  const { db, mailer, limiter } = context;
+  const { db, limiter } = context;
 
   app.post(
     '/api/reset-password',
@@ -35,8 +35,9 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
       await limiter.consume(LIMITS.mailRecipient, `reset:${request.body.email.toLowerCase()}`);
       const user = await findUserByEmail(db, request.body.email);
       if (user) {
+        // Queued, never sent here: a slow or failing mail server cannot tell a known address apart.
         const token = await issueToken(db, { userId: user.id, kind: 'reset_password' });
-        await mailUser(mailer, user, { kind: 'resetPassword', token, path: request.body.urlTo });
+        await mailUser(db, user, { kind: 'resetPassword', token, path: request.body.urlTo });
       }
       return { message: RESET_SENT_MESSAGE };
     },
@@ -73,8 +74,8 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
           .where('id', '=', token.user_id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        // Inside the transaction: if the notice cannot be sent, the password stays as it was.
-        await mailUser(mailer, user, { kind: 'passwordChanged' });
+        // Queued in the transaction: the notice goes out exactly when the password changed.
+        await mailUser(trx, user, { kind: 'passwordChanged' });
         return user.id;
       });
       await app.sessions.endAllOf(userId);

@@ -45,7 +45,7 @@ export function preferredLanguage(header: string | undefined): Language {
  * notice instead of a second account.
  */
 export function registerRegistrationRoutes(app: App, context: AccountContext): void {
-  const { db, mailer, limiter } = context;
+  const { db, limiter } = context;
 
   app.post(
     '/api/register',
@@ -74,12 +74,12 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
       const passwordHash = await hashPassword(body.plainPassword);
       const owner = await findUserByEmail(db, body.email);
       if (owner) {
-        await mailUser(mailer, owner, { kind: 'registrationAttempt' });
+        await mailUser(db, owner, { kind: 'registrationAttempt' });
         return reply.code(201).send({ message: REGISTERED_MESSAGE });
       }
 
       try {
-        // One transaction: if the mail cannot be sent, no account is left behind to block a retry.
+        // One transaction: the verification mail is queued with the account, or neither exists.
         await db.transaction().execute(async (trx) => {
           const user = await trx
             .insertInto('users')
@@ -92,7 +92,7 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
             .returningAll()
             .executeTakeFirstOrThrow();
           const token = await issueToken(trx, { userId: user.id, kind: 'verify_email' });
-          await mailUser(mailer, user, { kind: 'verifyEmail', query: { token }, path: body.urlTo });
+          await mailUser(trx, user, { kind: 'verifyEmail', query: { token }, path: body.urlTo });
         });
       } catch (error) {
         // Someone registered the same name or address at the same moment.
@@ -142,7 +142,7 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
       const user = await findUserByEmail(db, request.body.email);
       if (user && !user.is_verified) {
         const token = await issueToken(db, { userId: user.id, kind: 'verify_email' });
-        await mailUser(mailer, user, { kind: 'verifyEmail', query: { token }, path: request.body.urlTo });
+        await mailUser(db, user, { kind: 'verifyEmail', query: { token }, path: request.body.urlTo });
       }
       return { message: VERIFICATION_RESENT_MESSAGE };
     },

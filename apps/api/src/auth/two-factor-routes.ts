@@ -22,13 +22,13 @@ export async function mailNewChallenge(context: AccountContext, user: User): Pro
   await context.limiter.assertOpen(LIMITS.codeAccount, user.id);
   await context.limiter.consume(LIMITS.mailRecipient, `code:${user.id}`);
   const challenge = await issueChallenge(context.db, { userId: user.id });
-  await mailUser(context.mailer, user, { kind: 'twoFactorCode', code: challenge.code });
+  await mailUser(context.db, user, { kind: 'twoFactorCode', code: challenge.code });
   return challenge.secret;
 }
 
 /** The second step of a sign-in with e-mail-code two-factor (spec §4 "Login"). */
 export function registerTwoFactorRoutes(app: App, context: AccountContext): void {
-  const { db, mailer, limiter } = context;
+  const { db, limiter } = context;
   const findUser = (id: string) =>
     db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -75,7 +75,7 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
         if (check.userId) await recordLogin(db, request, check.userId, false);
         // Exactly one request fills the window, so the owner hears of each lock-out once.
         if (attempts === LIMITS.codeAccount.limit) {
-          await mailUser(mailer, await findUser(challenge.user_id), { kind: 'twoFactorLocked' });
+          await mailUser(db, await findUser(challenge.user_id), { kind: 'twoFactorLocked' });
         }
         throw new BadRequestError(INVALID_CODE_MESSAGE);
       }

@@ -45,7 +45,7 @@ function originOf(request: FastifyRequest): { ip: string; machine: string } {
 
 /** The sign-ins of the vendor's desktop tools (`user-crds`): list, detail, logs and their actions. */
 export function registerCredentialRoutes(app: App, context: CardsContext): void {
-  const { db, mailer } = context;
+  const { db } = context;
   const requireUser = app.sessions.requireUser;
 
   app.get(
@@ -174,12 +174,12 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       const crd = await ownUserCrd(db, user.id, request.params.id);
       const password = generateCrdPassword();
       const passwordHash = await hashPassword(password);
-      // Writes and mail together: a failed mail (503) leaves the old password in place.
+      // Writes and mail together: the mail goes out only with the new password in place.
       await db.transaction().execute(async (trx) => {
         await setCrdPasswordHash(trx, crd.id, passwordHash);
         await endCrdSessions(trx, crd.id);
         await logCrdEvent(trx, crd.id, 'password-changed', originOf(request));
-        await mailUser(mailer, user, { kind: 'credentialPassword', login: crd.login, password });
+        await mailUser(trx, user, { kind: 'credentialPassword', login: crd.login, password });
       });
       return { message: CRD_PASSWORD_CHANGED_MESSAGE, password };
     },

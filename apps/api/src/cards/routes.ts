@@ -1,7 +1,6 @@
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
-import type { Mailer } from '@benchside/server/mail/mailer';
 import type { Kysely } from 'kysely';
 import { registerCardRoutes } from './card-routes.ts';
 import { registerCredentialRoutes } from './credential-routes.ts';
@@ -9,7 +8,6 @@ import { registerTokenRoutes } from './token-routes.ts';
 
 export interface CardsContext {
   db: Kysely<Database>;
-  mailer: Mailer;
   config: Pick<Config, 'vendorCardMasterKey'>;
 }
 

@@ -132,7 +132,7 @@ async function createLinkedUser(
  * owner links the provider from the account settings instead.
  */
 export function registerSocialAuthRoutes(app: App, context: AccountContext, config: Config): void {
-  const { db, mailer, limiter } = context;
+  const { db, limiter } = context;
   const verifyGoogle = createGoogleVerifier(config.google);
   const verifyFacebook = createFacebookVerifier(config.facebook);
   const identify = (data: SocialProviderData): Promise<SocialIdentity> =>
@@ -195,11 +195,11 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       const owner = await findUserByEmail(db, email);
       if (owner && owner.id !== linked?.id) {
         // Same answer as for a free address: a typed address reveals nothing; its owner is told.
-        await mailUser(mailer, owner, { kind: 'registrationAttempt' });
+        await mailUser(db, owner, { kind: 'registrationAttempt' });
         return { verificationSent: true as const, message: VERIFICATION_SENT_MESSAGE };
       }
       try {
-        // One transaction: if the mail cannot be sent, no half-made account is left behind.
+        // One transaction: the verification mail is queued with the account change, or neither happens.
         await db.transaction().execute(async (trx) => {
           const user = linked
             ? await trx
@@ -210,7 +210,7 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
                 .executeTakeFirstOrThrow()
             : await createLinkedUser(trx, identity, { email, verified: false, language });
           const token = await issueToken(trx, { userId: user.id, kind: 'verify_email' });
-          await mailUser(mailer, user, { kind: 'verifyEmail', query: { token } });
+          await mailUser(trx, user, { kind: 'verifyEmail', query: { token } });
         });
       } catch (error) {
         // Someone took the address at the same moment: answer as if it had been taken before.

@@ -6,7 +6,10 @@ import { MailCatcher } from './catcher.ts';
 import { type MailTemplateInput, renderMail } from './templates.ts';
 
 export interface Mailer {
-  /** Renders one of the account e-mails and sends it; throws MailDeliveryError (a 503) on failure. */
+  /**
+   * Renders one of the account e-mails and sends it; throws MailDeliveryError on failure. Routes
+   * never call it: they queue mail (./outbox.ts), whose sender calls it and logs each failure.
+   */
   sendTemplate(to: string, input: MailTemplateInput): Promise<void>;
   /** The built-in inbox of the demo (SMTP_URL unset); null when a real SMTP server is used. */
   catcher: MailCatcher | null;
@@ -59,7 +62,6 @@ export async function createMailer(
       try {
         await transport.sendMail({ from: config.mailFrom, to, ...mail });
       } catch (error) {
-        logger?.error({ err: error, kind: input.kind }, 'Sending an e-mail failed');
         throw new MailDeliveryError(undefined, { cause: error });
       }
     },
