@@ -13,7 +13,7 @@ import parseTorrent from 'parse-torrent';
 import { extract } from 'tar';
 import { packHelper } from '../apps/helper/scripts/pack.ts';
 import { sha256OfFile } from '../apps/helper/src/downloads/package-hash.ts';
-import { startRangeFileServer } from '../apps/helper/src/downloads/range-file-server.ts';
+import { startRangeFileServer } from '../apps/helper/test/range-file-server.ts';
 import { freePort, startChild, waitUntil } from './processes.ts';
 
 const run = promisify(execFile);

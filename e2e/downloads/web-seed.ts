@@ -6,7 +6,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import createTorrent from 'create-torrent';
 import parseTorrent from 'parse-torrent';
 import { loadPackageSigningKey } from '../../apps/api/src/catalogue/signing-key.ts';
-import { startRangeFileServer } from '../../apps/helper/src/downloads/range-file-server.ts';
+import { startRangeFileServer } from '../../apps/helper/test/range-file-server.ts';
 import { HELPER_PORTS, PACKAGE_MANIFEST_FOLDER } from '../../packages/contracts/src/helper.ts';
 import { signPackageManifest } from '../../packages/server/src/package-signing.ts';
 import { e2eSeedHostPort } from './seed-host.ts';

@@ -77,7 +77,9 @@ function importsOf(file: string): ImportSite[] {
 function resolveOwn(from: string, specifier: string): string | null {
   if (specifier.startsWith('.')) return posix.normalize(posix.join(posix.dirname(from), specifier));
   const workspace = /^@benchside\/([^/]+)\/(.+)$/.exec(specifier);
-  if (workspace) return `packages/${workspace[1]}/src/${workspace[2]}`;
+  // Each workspace exports `./*` as `./src/*.ts`.
+  if (workspace)
+    return `packages/${workspace[1]}/src/${workspace[2]}${/\.tsx?$/.test(workspace[2] ?? '') ? '' : '.ts'}`;
   return null;
 }
 

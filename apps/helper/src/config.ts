@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { HELPER_PORTS } from '@benchside/contracts/helper';
-import { LOG_LEVELS } from '@benchside/server/config';
+import { LOG_LEVELS } from '@benchside/server/logger';
 import { PackageSigningError, parsePackagePublicKey } from '@benchside/server/package-signing';
 import { BUILT_IN, type BuiltInTrust } from './built-in.ts';
 

@@ -14,8 +14,8 @@ import parseTorrent from 'parse-torrent';
 import * as tar from 'tar';
 import yazl from 'yazl';
 import type { PackageTrust } from '../src/downloads/package-source.ts';
-import { type RangeFileServer, startRangeFileServer } from '../src/downloads/range-file-server.ts';
 import { torrentFor } from './downloads/fixtures.ts';
+import { type RangeFileServer, startRangeFileServer } from './range-file-server.ts';
 import { postJson } from './support.ts';
 
 /** A tool that writes its arguments, one per line, to the file named by its first argument. */

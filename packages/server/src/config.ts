@@ -4,6 +4,7 @@ import { cardMasterKeySchema } from '@benchside/contracts/card-validation';
 import type { ClientConfig } from '@benchside/contracts/client-config';
 import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
 import { z } from 'zod';
+import { LOG_LEVELS } from './logger.ts';
 
 /** Bad configuration; the message is one line that names the variable. */
 export class ConfigError extends Error {
@@ -14,7 +15,6 @@ export class ConfigError extends Error {
 export const SMTP_URL_REQUIRED_OUTSIDE_DEMO =
   "SMTP_URL must be set unless BENCHSIDE_DEMO=1 (the demo's built-in mail catcher)";
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 
 export interface Config {

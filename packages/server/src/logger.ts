@@ -1,6 +1,9 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Config } from './config.ts';
 
+/** The levels every process logs at (servers and helper alike), and `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 const LEVEL_LABELS: Record<number, string> = {
   10: 'TRACE',
   20: 'DEBUG',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DownloadManager, type DownloadManagerOptions } from '../../src/downloads/download-manager.ts';
 import { DOWNLOADS_FILE_NAME } from '../../src/downloads/download-state.ts';
-import { type RangeFileServer, startRangeFileServer } from '../../src/downloads/range-file-server.ts';
+import { type RangeFileServer, startRangeFileServer } from '../range-file-server.ts';
 import { makeTempDir } from '../support.ts';
 import {
   loopbackWebSeedsOnly,
