@@ -49,6 +49,8 @@ describe('sign-in with Google and Facebook', () => {
     claims: Parameters<FakeGoogle['sign']>[0],
     options?: Parameters<FakeGoogle['sign']>[1],
   ) => socialAuth({ type: 'google', credential: await google.sign(claims, options) });
+  const findUser = (email: string) =>
+    api.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   const linksOf = async (cookie: string) => {
     const response = await call(api, 'GET', '/api/social-auth', { cookie });
     expect(response.status).toBe(200);
@@ -133,7 +135,7 @@ describe('sign-in with Google and Facebook', () => {
       expect((await withGoogle({ sub: 'g-cleo' })).status).toBe(412);
 
       const mail = await lastMailTo(api, 'cleo@example.test');
-      expect(mail.subject).toBe('Confirm your e-mail address');
+      expect(mail.subject).toBe('Confirm your e-mail address to sign in with Google');
       const verified = await fetch(`${api.url}/api/verify/email?token=${tokenIn(mail)}`);
       expect(verified.status).toBe(200);
       const signedIn = await withGoogle({ sub: 'g-cleo' });
@@ -288,6 +290,106 @@ describe('sign-in with Google and Facebook', () => {
           .status,
       ).toBe(201);
       expect((await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, { cookie })).status).toBe(204);
+    });
+  });
+
+  describe('account takeover before the owner registers (issue 15)', () => {
+    const register = (username: string, email: string, password: string) =>
+      postJson(`${api.url}/api/register`, {
+        username,
+        email,
+        plainPassword: password,
+        confirmPassword: password,
+        acceptTerms: true,
+      });
+    const resetPassword = async (email: string, newPassword: string) => {
+      expect((await postJson(`${api.url}/api/reset-password`, { email })).status).toBe(200);
+      const token = tokenIn(await lastMailTo(api, email));
+      const reset = await postJson(`${api.url}/api/reset-password/reset/${token}`, { newPassword });
+      expect(reset.status, await reset.clone().text()).toBe(200);
+    };
+    const linksOfSubject = (subject: string) =>
+      api.db.selectFrom('social_accounts').select('user_id').where('subject', '=', subject).execute();
+
+    it("a Facebook sign-in without an e-mail that types the owner's free address creates and links nothing; the owner registers and resets, and the attacker's Facebook never opens the account", async () => {
+      graph.issueToken('fb-token-mallet', { id: 'fb-mallet', name: 'Mallet' });
+      const victim = 'victor@example.test';
+      const typed = await socialAuth({ type: 'facebook', accessToken: 'fb-token-mallet', email: victim });
+      expect(typed.status).toBe(200);
+      expect(await typed.json()).toMatchObject({ verificationSent: true });
+      const attackersLink = await lastMailTo(api, victim);
+      expect(await findUser(victim)).toBeUndefined();
+      expect(await linksOfSubject('fb-mallet')).toEqual([]);
+
+      // The owner can still register the address: it is not taken by anything the attacker did.
+      const registered = await register('victor', victim, 'Victor#Bench2026');
+      expect(registered.status).toBe(201);
+      const owner = await findUser(victim);
+      expect(owner?.username).toBe('victor');
+      await resetPassword(victim, 'Victor#Bench2027');
+      // The owner, misled by the first mail, opens the attacker's link too: it is refused.
+      const opened = await fetch(`${api.url}/api/verify/email?token=${tokenIn(attackersLink)}`);
+      expect(opened.status).toBe(400);
+
+      expect(await linksOfSubject('fb-mallet')).toEqual([]);
+      const attack = await socialAuth({ type: 'facebook', accessToken: 'fb-token-mallet' });
+      expect(attack.status).toBe(412);
+      expect(sessionCookie(attack)).toBeUndefined();
+      const again = await socialAuth({ type: 'facebook', accessToken: 'fb-token-mallet', email: victim });
+      expect(sessionCookie(again)).toBeUndefined();
+      expect(await linksOfSubject('fb-mallet')).toEqual([]);
+      expect((await signIn(api, 'victor', 'Victor#Bench2027')).length).toBeGreaterThan(0);
+    });
+
+    it('the typed address gets its account, linked and verified, only when its mailed link is opened', async () => {
+      graph.issueToken('fb-token-nora', { id: 'fb-nora', name: 'Nora' });
+      const typed = await socialAuth({
+        type: 'facebook',
+        accessToken: 'fb-token-nora',
+        email: 'nora@example.test',
+      });
+      expect(await typed.json()).toMatchObject({ verificationSent: true });
+      const mail = await lastMailTo(api, 'nora@example.test');
+      expect(mail.text).toContain('Facebook');
+      expect(await findUser('nora@example.test')).toBeUndefined();
+      expect((await socialAuth({ type: 'facebook', accessToken: 'fb-token-nora' })).status).toBe(412);
+
+      const opened = await fetch(`${api.url}/api/verify/email?token=${tokenIn(mail)}`);
+      expect(opened.status).toBe(200);
+      expect(await findUser('nora@example.test')).toMatchObject({ is_verified: true, password_hash: null });
+      const signedIn = await socialAuth({ type: 'facebook', accessToken: 'fb-token-nora' });
+      expect(signedIn.status).toBe(200);
+      expect((await userOf(await me(api, sessionCookie(signedIn)))).email).toBe('nora@example.test');
+      // Single use: a second opening finds nothing.
+      expect((await fetch(`${api.url}/api/verify/email?token=${tokenIn(mail)}`)).status).toBe(400);
+    });
+
+    it('a password reset or e-mail verification drops the social links of a not yet verified account (made before the fix)', async () => {
+      for (const [index, finish] of ['reset', 'verify'].entries()) {
+        const email = `legacy${index}@example.test`;
+        const shell = await api.db
+          .insertInto('users')
+          .values({ username: `legacy${index}`, email, password_hash: null, is_verified: false })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await api.db
+          .insertInto('social_accounts')
+          .values({ user_id: shell.id, provider: 'facebook', subject: `fb-legacy${index}` })
+          .execute();
+        graph.issueToken(`fb-token-legacy${index}`, { id: `fb-legacy${index}` });
+        if (finish === 'reset') {
+          await resetPassword(email, 'Owner#Bench2026');
+        } else {
+          expect((await postJson(`${api.url}/api/new-verify/email`, { email })).status).toBe(200);
+          const verified = await fetch(
+            `${api.url}/api/verify/email?token=${tokenIn(await lastMailTo(api, email))}`,
+          );
+          expect(verified.status).toBe(200);
+        }
+        expect(await linksOfSubject(`fb-legacy${index}`), finish).toEqual([]);
+        const attack = await socialAuth({ type: 'facebook', accessToken: `fb-token-legacy${index}` });
+        expect(attack.status, finish).toBe(412);
+      }
     });
   });
 

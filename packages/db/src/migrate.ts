@@ -8,6 +8,7 @@ import * as knowledgeBase from './migrations/0006-knowledge-base.ts';
 import * as catalogue from './migrations/0007-catalogue.ts';
 import * as cards from './migrations/0008-cards.ts';
 import * as catalogueModels from './migrations/0009-catalogue-models.ts';
+import * as pendingSocialSignUps from './migrations/0010-pending-social-sign-ups.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-catalogue': catalogue,
   '0008-cards': cards,
   '0009-catalogue-models': catalogueModels,
+  '0010-pending-social-sign-ups': pendingSocialSignUps,
 };
 
 /**

@@ -8,12 +8,11 @@ import {
   socialAuthResponseSchema,
   socialProviderDataSchema,
 } from '@benchside/contracts/social-auth';
-import type { Database, SocialAccountRow, User } from '@benchside/db/database';
+import type { SocialAccountRow, User } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { HttpError, NotFoundError } from '@benchside/server/errors';
-import { issueToken } from '@benchside/server/one-time-tokens';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { issueSocialSignUpToken } from '@benchside/server/one-time-tokens';
 import { z } from 'zod';
 import { signedInUser } from '../account/profile-routes.ts';
 import {
@@ -28,6 +27,7 @@ import { startSignIn } from '../auth/routes.ts';
 import { createFacebookVerifier } from './facebook.ts';
 import { createGoogleVerifier } from './google.ts';
 import { PROVIDER_NAMES, type SocialIdentity } from './identity.ts';
+import { createLinkedUser } from './sign-up.ts';
 
 /**
  * Each refusal carries a `reason` besides its English message, so the web app can say it in the
@@ -80,52 +80,6 @@ function toSocialAccount(row: SocialAccountRow) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A free username from the address, e.g. `jane.doe` or `jane.doe4821`. */
-async function freeUsername(db: Kysely<Database>, email: string, provider: string): Promise<string> {
-  const local = (email.split('@', 1)[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '');
-  const base = local.length >= 3 ? local.slice(0, 40) : `${provider}user`;
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const candidate = attempt === 0 ? base : `${base}${1000 + Math.floor(Math.random() * 9000)}`;
-    const taken = await db
-      .selectFrom('users')
-      .select('id')
-      .where(sql`lower(username)`, '=', candidate)
-      .executeTakeFirst();
-    if (!taken) return candidate;
-  }
-  return `${base}${Date.now().toString(36)}`;
-}
-
-async function createLinkedUser(
-  trx: Transaction<Database>,
-  identity: SocialIdentity,
-  values: { email: string; verified: boolean; language: string },
-): Promise<User> {
-  const user = await trx
-    .insertInto('users')
-    .values({
-      username: await freeUsername(trx, values.email, identity.provider),
-      email: values.email,
-      password_hash: null,
-      is_verified: values.verified,
-      name: identity.name,
-      language: values.language,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('social_accounts')
-    .values({
-      user_id: user.id,
-      provider: identity.provider,
-      subject: identity.subject,
-      email: identity.email ?? values.email,
-      name: identity.name,
-    })
-    .execute();
-  return user;
-}
-
 /**
  * Spec §4 "Social login" and §7 `/social-auth*`. The provider's proof is checked by the server
  * (never trusted from the page); an address matching an existing account never signs in to it, the
@@ -145,6 +99,8 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       .selectAll('users')
       .where('social_accounts.provider', '=', identity.provider)
       .where('social_accounts.subject', '=', identity.subject)
+      // A link to an account whose address was never proven opens nothing (issue 15).
+      .where('users.is_verified', '=', true)
       .executeTakeFirst();
 
   app.post(
@@ -164,21 +120,20 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       const identity = await identify(request.body);
       const provider = PROVIDER_NAMES[identity.provider];
       const linked = await findLinkedUser(identity);
-      if (linked?.is_verified) {
+      if (linked) {
         await limiter.refund(LIMITS.loginIp, request.ip);
         return startSignIn(app, context, request, reply, linked);
       }
       const language = preferredLanguage(request.headers['accept-language']);
 
-      if (!linked && identity.email) {
+      if (identity.email) {
         if (await findUserByEmail(db, identity.email)) throw socialRefusal('email-taken', provider);
+        const email = identity.email;
         let user: User;
         try {
           user = await db
             .transaction()
-            .execute((trx) =>
-              createLinkedUser(trx, identity, { email: identity.email ?? '', verified: true, language }),
-            );
+            .execute((trx) => createLinkedUser(trx, identity, { email, language }));
         } catch (error) {
           if (isUniqueViolation(error, 'users_email_lower_key')) throw socialRefusal('email-taken', provider);
           throw error;
@@ -187,34 +142,25 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         return startSignIn(app, context, request, reply, user);
       }
 
-      // No confirmed address yet (none from the provider, or the account still waits for its link).
+      // No confirmed address: the typed one gets a link, and nothing is created or linked until
+      // it is opened (issue 15), so nobody can hold an address, or tie an identity to it, without
+      // its mailbox.
       const email = request.body.email;
       if (!email) throw socialRefusal('no-email', provider);
       await limiter.consume(LIMITS.mailIp, request.ip);
       await limiter.consume(LIMITS.mailRecipient, `verify:${email.toLowerCase()}`);
       const owner = await findUserByEmail(db, email);
-      if (owner && owner.id !== linked?.id) {
+      if (owner) {
         // Same answer as for a free address: a typed address reveals nothing; its owner is told.
         await mailUser(mailer, owner, { kind: 'registrationAttempt' });
-        return { verificationSent: true as const, message: VERIFICATION_SENT_MESSAGE };
-      }
-      try {
-        // One transaction: if the mail cannot be sent, no half-made account is left behind.
-        await db.transaction().execute(async (trx) => {
-          const user = linked
-            ? await trx
-                .updateTable('users')
-                .set({ email, updated_at: new Date() })
-                .where('id', '=', linked.id)
-                .returningAll()
-                .executeTakeFirstOrThrow()
-            : await createLinkedUser(trx, identity, { email, verified: false, language });
-          const token = await issueToken(trx, { userId: user.id, kind: 'verify_email' });
-          await mailUser(mailer, user, { kind: 'verifyEmail', query: { token } });
-        });
-      } catch (error) {
-        // Someone took the address at the same moment: answer as if it had been taken before.
-        if (!isUniqueViolation(error, 'users_email_lower_key')) throw error;
+      } else {
+        const signUp = { email, provider: identity.provider, subject: identity.subject, name: identity.name };
+        const token = await issueSocialSignUpToken(db, { signUp });
+        await mailUser(
+          mailer,
+          { email, name: identity.name, language },
+          { kind: 'socialSignUp', token, provider },
+        );
       }
       return { verificationSent: true as const, message: VERIFICATION_SENT_MESSAGE };
     },
