@@ -1,6 +1,7 @@
 import { collectionSchema } from '@benchside/contracts/common';
 import { socialAccountSchema } from '@benchside/contracts/social-auth';
 import { clientConfig, loadConfig } from '@benchside/server/config';
+import { hashPassword } from '@benchside/server/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -220,7 +221,7 @@ describe('sign-in with Google and Facebook', () => {
       });
       const linked = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
-        body: { type: 'google', credential },
+        body: { type: 'google', credential, password: 'Jane#Bench2026' },
       });
       expect(linked.status, await linked.clone().text()).toBe(201);
       const link = socialAccountSchema.parse(await linked.json());
@@ -228,7 +229,7 @@ describe('sign-in with Google and Facebook', () => {
       graph.issueToken('fb-jane', { id: 'fb-jane', name: 'Jane' });
       const fb = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
-        body: { type: 'facebook', accessToken: 'fb-jane' },
+        body: { type: 'facebook', accessToken: 'fb-jane', password: 'Jane#Bench2026' },
       });
       expect(fb.status).toBe(201);
       expect((await linksOf(cookie)).totalItems).toBe(2);
@@ -243,12 +244,15 @@ describe('sign-in with Google and Facebook', () => {
 
       const again = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
-        body: { type: 'google', credential },
+        body: { type: 'google', credential, password: 'Jane#Bench2026' },
       });
       expect(again.status).toBe(409);
       expect(await again.json()).toMatchObject({ reason: 'already-linked' });
 
-      const removed = await call(api, 'DELETE', `/api/social-auth/delete/${link.id}`, { cookie });
+      const removed = await call(api, 'DELETE', `/api/social-auth/delete/${link.id}`, {
+        cookie,
+        body: { password: 'Jane#Bench2026' },
+      });
       expect(removed.status).toBe(204);
       expect((await linksOf(cookie)).member.map((row) => row.type)).toEqual(['facebook']);
       // Unlinked: Google no longer reaches Jane's account (and gave no address for a new one).
@@ -261,7 +265,7 @@ describe('sign-in with Google and Facebook', () => {
       const credential = await google.sign({ sub: 'g-ann' });
       const taken = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
-        body: { type: 'google', credential },
+        body: { type: 'google', credential, password: 'Kim#Bench2026' },
       });
       expect(taken.status).toBe(409);
       expect(await taken.json()).toMatchObject({ reason: 'linked-elsewhere' });
@@ -270,8 +274,13 @@ describe('sign-in with Google and Facebook', () => {
         .select('id')
         .where('subject', '=', 'g-ann')
         .executeTakeFirstOrThrow();
-      expect((await call(api, 'DELETE', `/api/social-auth/delete/${anns.id}`, { cookie })).status).toBe(404);
-      expect((await call(api, 'DELETE', '/api/social-auth/delete/not-an-id', { cookie })).status).toBe(404);
+      const body = { password: 'Kim#Bench2026' };
+      expect((await call(api, 'DELETE', `/api/social-auth/delete/${anns.id}`, { cookie, body })).status).toBe(
+        404,
+      );
+      expect((await call(api, 'DELETE', '/api/social-auth/delete/not-an-id', { cookie, body })).status).toBe(
+        404,
+      );
       expect((await call(api, 'GET', '/api/social-auth')).status).toBe(401);
     });
 
@@ -280,16 +289,27 @@ describe('sign-in with Google and Facebook', () => {
       const signedIn = await socialAuth({ type: 'facebook', accessToken: 'fb-lena' });
       const cookie = sessionCookie(signedIn) ?? '';
       const [only] = (await linksOf(cookie)).member;
-      const refused = await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, { cookie });
+      const refused = await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, {
+        cookie,
+        body: { password: 'anything' },
+      });
       expect(refused.status).toBe(409);
       expect(await refused.json()).toMatchObject({ reason: 'last-method' });
-      // With a second link the first may go.
+      // Linking and unlinking ask for the current password (issue 15), so she sets one first; then,
+      // with a second link, the first may go.
+      await api.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword('Lena#Bench2026') })
+        .where('email', '=', 'lena@example.test')
+        .execute();
       const credential = await google.sign({ sub: 'g-lena' });
-      expect(
-        (await call(api, 'POST', '/api/social-auth/add', { cookie, body: { type: 'google', credential } }))
-          .status,
-      ).toBe(201);
-      expect((await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, { cookie })).status).toBe(204);
+      const body = { type: 'google', credential, password: 'Lena#Bench2026' };
+      expect((await call(api, 'POST', '/api/social-auth/add', { cookie, body })).status).toBe(201);
+      const unlinked = await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, {
+        cookie,
+        body: { password: 'Lena#Bench2026' },
+      });
+      expect(unlinked.status).toBe(204);
     });
   });
 

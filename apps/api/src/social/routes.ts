@@ -1,3 +1,4 @@
+import { currentPasswordBodySchema } from '@benchside/contracts/accounts';
 import { collectionSchema } from '@benchside/contracts/common';
 import {
   SOCIAL_NO_EMAIL_STATUS,
@@ -6,7 +7,7 @@ import {
   socialAccountSchema,
   socialAuthBodySchema,
   socialAuthResponseSchema,
-  socialProviderDataSchema,
+  socialLinkBodySchema,
 } from '@benchside/contracts/social-auth';
 import type { SocialAccountRow, User } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
@@ -14,7 +15,7 @@ import type { App } from '@benchside/server/create-server';
 import { HttpError, NotFoundError } from '@benchside/server/errors';
 import { issueSocialSignUpToken } from '@benchside/server/one-time-tokens';
 import { z } from 'zod';
-import { signedInUser } from '../account/profile-routes.ts';
+import { checkCurrentPassword, signedInUser } from '../account/profile-routes.ts';
 import {
   type AccountContext,
   findUserByEmail,
@@ -196,14 +197,16 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         tags: ['account'],
         summary: 'Link a Google or Facebook account to the signed-in user',
         description:
-          'The same provider data as POST /api/social-auth. 409 when this identity is linked already (here or to another account) or the user has one of that provider.',
+          'The same provider data as POST /api/social-auth, and the current `password` (a 400 violation on `password` without it or with a wrong one). 409 when this identity is linked already (here or to another account) or the user has one of that provider. The owner is mailed a notice.',
         security: [{ session: [] }],
-        body: socialProviderDataSchema,
+        body: socialLinkBodySchema,
         response: { 201: socialAccountSchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      // A new way in, added by a stolen session, would outlive a password change (issue 15).
+      await checkCurrentPassword(context, user, request.body.password);
       const identity = await identify(request.body);
       const provider = PROVIDER_NAMES[identity.provider];
       const holder = await db
@@ -226,6 +229,7 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await mailUser(mailer, user, { kind: 'socialLinked', provider });
         return reply.code(201).send(toSocialAccount(row));
       } catch (error) {
         if (isUniqueViolation(error, 'social_accounts_user_provider_key')) {
@@ -247,34 +251,32 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         tags: ['account'],
         summary: 'Unlink a sign-in method (404 for one that is not yours)',
         description:
-          'Refused with 409 when it would leave the account without a password and without a link.',
+          'Needs the current `password` in the body (a 400 violation on `password` without it or with a wrong one) and mails the owner a notice. Refused with 409 when it would leave the account without a password and without a link.',
         security: [{ session: [] }],
         params: z.object({ id: z.string().max(64) }),
+        body: currentPasswordBodySchema,
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
       if (!UUID.test(request.params.id)) throw new NotFoundError();
-      await db.transaction().execute(async (trx) => {
-        // The user's row is locked, so two parallel unlinks cannot each leave the other as the last.
-        const owner = await trx
-          .selectFrom('users')
-          .select('password_hash')
-          .where('id', '=', user.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const links = await trx
-          .selectFrom('social_accounts')
-          .selectAll()
-          .where('user_id', '=', user.id)
-          .execute();
-        const link = links.find((row) => row.id === request.params.id);
-        if (!link) throw new NotFoundError();
-        if (!owner.password_hash && links.length === 1) {
-          throw socialRefusal('last-method', PROVIDER_NAMES[link.provider]);
-        }
-        await trx.deleteFrom('social_accounts').where('id', '=', link.id).execute();
-      });
+      const links = await db
+        .selectFrom('social_accounts')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute();
+      const link = links.find((row) => row.id === request.params.id);
+      if (!link) throw new NotFoundError();
+      const provider = PROVIDER_NAMES[link.provider];
+      // Re-authentication needs a password, so only an account without one can hit its last link.
+      if (!user.password_hash && links.length === 1) throw socialRefusal('last-method', provider);
+      await checkCurrentPassword(context, user, request.body.password);
+      await db
+        .deleteFrom('social_accounts')
+        .where('id', '=', link.id)
+        .where('user_id', '=', user.id)
+        .execute();
+      await mailUser(mailer, user, { kind: 'socialUnlinked', provider });
       return reply.code(204).send();
     },
   );

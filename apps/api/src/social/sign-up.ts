@@ -3,7 +3,7 @@ import { BadRequestError } from '@benchside/server/errors';
 import type { PendingSocialSignUp } from '@benchside/server/one-time-tokens';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { isUniqueViolation } from '../auth/account-context.ts';
-import { PROVIDER_NAMES, type SocialIdentity } from './identity.ts';
+import type { SocialIdentity } from './identity.ts';
 
 /** A free username from the address, e.g. `jane.doe` or `jane.doe4821`. */
 async function freeUsername(db: Kysely<Database>, email: string, provider: string): Promise<string> {
@@ -56,7 +56,7 @@ export async function createLinkedUser(
 }
 
 export const SIGN_UP_TAKEN_MESSAGE =
-  'This sign-up link can no longer be used: the e-mail address or the {provider} account belongs to an account already. Sign in to it, then link {provider} under Account Settings.';
+  'This sign-up link can no longer be used: the e-mail address or the Google or Facebook account already belongs to an account. Sign in to it, then link the provider under Account Settings.';
 
 /**
  * The mailed link of a social sign-up was opened: the typed address is proven, so its account is
@@ -83,9 +83,7 @@ export async function completeSocialSignUp(
       isUniqueViolation(error, 'users_email_lower_key') ||
       isUniqueViolation(error, 'social_accounts_provider_subject_key')
     ) {
-      throw new BadRequestError(
-        SIGN_UP_TAKEN_MESSAGE.replaceAll('{provider}', PROVIDER_NAMES[signUp.provider]),
-      );
+      throw new BadRequestError(SIGN_UP_TAKEN_MESSAGE);
     }
     throw error;
   }
