@@ -111,7 +111,7 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         tags: ['auth'],
         summary: 'Sign in with Google or Facebook',
         description:
-          'Google: `credential` is the ID token from Google Identity Services; Facebook: `accessToken` from the JS SDK. Answers like POST /api/login when the identity belongs to an account, creating one for a new address the provider confirmed. 412 when the provider gave no confirmed e-mail (send it again with `email`: a confirmation link is mailed and `{verificationSent: true}` answered). 406 when the address belongs to an existing account: sign in to it and link the provider in the settings. 400 for a token that fails verification.',
+          'Google: `credential` is the ID token from Google Identity Services; Facebook: `accessToken` from the JS SDK. Answers like POST /api/login when the identity belongs to an account, creating one for a new address the provider confirmed. 412 when the provider gave no confirmed e-mail (send it again with `email`: a confirmation link is mailed and `{verificationSent: true}` answered; the account is created and linked only when that link is opened at GET /api/verify/email). 406 when the address belongs to an existing account: sign in to it and link the provider in the settings. 400 for a token that fails verification.',
         body: socialAuthBodySchema,
         response: { 200: socialAuthResponseSchema },
       },
