@@ -51,3 +51,31 @@ test('turn on two-factor, then sign in with the e-mailed code', async ({ page })
   expect(me.status()).toBe(200);
   expect((await me.json()).userPortal2fa).toBe(true);
 });
+
+test('turning two-factor off asks for the current password in a dialog and mails a notice', async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(page.request, 'twofaoff');
+  await signInAs(page, account);
+  await page.goto('/account/security');
+  const toggle = page.getByRole('switch', { name: 'Ask for a code sent by email when I sign in' });
+  await toggle.check();
+  await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+
+  await toggle.click();
+  const dialog = page.getByRole('dialog', { name: 'Turn two-factor authentication off' });
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Password is required');
+  await dialog.getByLabel('Current password').fill('Wrong#Bench2026');
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The current password is incorrect');
+  await expect(toggle).toBeChecked();
+
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(toggle).not.toBeChecked();
+  await waitForMail(page.request, { to: account.email, subject: 'Two-factor sign-in was turned off' });
+});

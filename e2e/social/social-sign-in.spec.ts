@@ -78,7 +78,7 @@ test('without an e-mail from Google: the verifying page asks for one, mails a li
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    'We sent a confirmation link to this address. Open it, then sign in again to finish.',
+    `Check your mailbox: we sent a link to ${account.email}. Your account is created when you open it; then sign in with Google again.`,
   );
 
   // Not usable yet: the same Google sign-in asks for the address again.
@@ -86,7 +86,10 @@ test('without an e-mail from Google: the verifying page asks for one, mails a li
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page).toHaveURL(/\/auth\/login\/verifying$/);
 
-  const mail = await waitForMail(page.request, { to: account.email, subject: 'Confirm your e-mail address' });
+  const mail = await waitForMail(page.request, {
+    to: account.email,
+    subject: 'Confirm your e-mail address to sign in with Google',
+  });
   await page.goto(linkIn(mail));
   await expect(page.getByText('Your account was successfully verified.')).toBeVisible();
   await page.goto('/auth/login');
@@ -141,7 +144,12 @@ test('link Google in the account settings, sign in with it, then unlink it', asy
   const section = page.getByRole('region', { name: 'Linked sign-in methods' });
   await expect(section.getByText('Not linked')).toBeVisible();
   await section.getByRole('button', { name: 'Continue with Google' }).click();
+  // Linking asks for the current password first (issue 15).
+  const dialog = page.getByRole('dialog', { name: 'Link Google' });
+  await dialog.getByLabel('Current password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Link Google' }).click();
   await expect(page.getByText('Google is now linked to your account.')).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(section.getByText(/Linked as other\.google@example\.test since/)).toBeVisible();
 
   // Another browser signs in to this account with Google, though Google's address differs.
@@ -153,6 +161,14 @@ test('link Google in the account settings, sign in with it, then unlink it', asy
   await other.close();
 
   await section.getByRole('button', { name: 'Unlink Google' }).click();
+  // Unlinking asks for the current password too; a wrong one is refused in the dialog.
+  const unlinkDialog = page.getByRole('dialog', { name: 'Unlink Google' });
+  await unlinkDialog.getByLabel('Current password').fill('Wrong#Bench2026');
+  await unlinkDialog.getByRole('button', { name: 'Unlink Google' }).click();
+  await expect(unlinkDialog.getByRole('alert')).toHaveText('The current password is incorrect');
+  await unlinkDialog.getByLabel('Current password').fill(account.password);
+  await unlinkDialog.getByRole('button', { name: 'Unlink Google' }).click();
   await expect(page.getByText('Google was unlinked from your account.')).toBeVisible();
+  await waitForMail(page.request, { to: account.email, subject: 'Google was unlinked from your account' });
   await expect(section.getByText('Not linked')).toBeVisible();
 });

@@ -81,7 +81,7 @@ describe('account settings', () => {
       const on = await patch(miaId, { userPortal2fa: true });
       expect(on.status).toBe(200);
       expect((await userOf(on)).userPortal2fa).toBe(true);
-      const off = await patch(miaId, { userPortal2fa: false });
+      const off = await patch(miaId, { userPortal2fa: false, password: MIA.password });
       expect((await userOf(off)).userPortal2fa).toBe(false);
     });
 

@@ -1,6 +1,7 @@
 import { collectionSchema } from '@benchside/contracts/common';
 import { socialAccountSchema } from '@benchside/contracts/social-auth';
 import { clientConfig, loadConfig } from '@benchside/server/config';
+import { hashPassword } from '@benchside/server/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -49,6 +50,8 @@ describe('sign-in with Google and Facebook', () => {
     claims: Parameters<FakeGoogle['sign']>[0],
     options?: Parameters<FakeGoogle['sign']>[1],
   ) => socialAuth({ type: 'google', credential: await google.sign(claims, options) });
+  const findUser = (email: string) =>
+    api.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   const linksOf = async (cookie: string) => {
     const response = await call(api, 'GET', '/api/social-auth', { cookie });
     expect(response.status).toBe(200);
@@ -133,7 +136,7 @@ describe('sign-in with Google and Facebook', () => {
       expect((await withGoogle({ sub: 'g-cleo' })).status).toBe(412);
 
       const mail = await lastMailTo(api, 'cleo@example.test');
-      expect(mail.subject).toBe('Confirm your e-mail address');
+      expect(mail.subject).toBe('Confirm your e-mail address to sign in with Google');
       const verified = await fetch(`${api.url}/api/verify/email?token=${tokenIn(mail)}`);
       expect(verified.status).toBe(200);
       const signedIn = await withGoogle({ sub: 'g-cleo' });
@@ -218,7 +221,7 @@ describe('sign-in with Google and Facebook', () => {
       });
       const linked = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
-        body: { type: 'google', credential },
+        body: { type: 'google', credential, password: 'Jane#Bench2026' },
       });
       expect(linked.status, await linked.clone().text()).toBe(201);
       const link = socialAccountSchema.parse(await linked.json());
@@ -226,7 +229,7 @@ describe('sign-in with Google and Facebook', () => {
       graph.issueToken('fb-jane', { id: 'fb-jane', name: 'Jane' });
       const fb = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
-        body: { type: 'facebook', accessToken: 'fb-jane' },
+        body: { type: 'facebook', accessToken: 'fb-jane', password: 'Jane#Bench2026' },
       });
       expect(fb.status).toBe(201);
       expect((await linksOf(cookie)).totalItems).toBe(2);
@@ -241,12 +244,15 @@ describe('sign-in with Google and Facebook', () => {
 
       const again = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
-        body: { type: 'google', credential },
+        body: { type: 'google', credential, password: 'Jane#Bench2026' },
       });
       expect(again.status).toBe(409);
       expect(await again.json()).toMatchObject({ reason: 'already-linked' });
 
-      const removed = await call(api, 'DELETE', `/api/social-auth/delete/${link.id}`, { cookie });
+      const removed = await call(api, 'DELETE', `/api/social-auth/delete/${link.id}`, {
+        cookie,
+        body: { password: 'Jane#Bench2026' },
+      });
       expect(removed.status).toBe(204);
       expect((await linksOf(cookie)).member.map((row) => row.type)).toEqual(['facebook']);
       // Unlinked: Google no longer reaches Jane's account (and gave no address for a new one).
@@ -259,7 +265,7 @@ describe('sign-in with Google and Facebook', () => {
       const credential = await google.sign({ sub: 'g-ann' });
       const taken = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
-        body: { type: 'google', credential },
+        body: { type: 'google', credential, password: 'Kim#Bench2026' },
       });
       expect(taken.status).toBe(409);
       expect(await taken.json()).toMatchObject({ reason: 'linked-elsewhere' });
@@ -268,8 +274,13 @@ describe('sign-in with Google and Facebook', () => {
         .select('id')
         .where('subject', '=', 'g-ann')
         .executeTakeFirstOrThrow();
-      expect((await call(api, 'DELETE', `/api/social-auth/delete/${anns.id}`, { cookie })).status).toBe(404);
-      expect((await call(api, 'DELETE', '/api/social-auth/delete/not-an-id', { cookie })).status).toBe(404);
+      const body = { password: 'Kim#Bench2026' };
+      expect((await call(api, 'DELETE', `/api/social-auth/delete/${anns.id}`, { cookie, body })).status).toBe(
+        404,
+      );
+      expect((await call(api, 'DELETE', '/api/social-auth/delete/not-an-id', { cookie, body })).status).toBe(
+        404,
+      );
       expect((await call(api, 'GET', '/api/social-auth')).status).toBe(401);
     });
 
@@ -278,16 +289,127 @@ describe('sign-in with Google and Facebook', () => {
       const signedIn = await socialAuth({ type: 'facebook', accessToken: 'fb-lena' });
       const cookie = sessionCookie(signedIn) ?? '';
       const [only] = (await linksOf(cookie)).member;
-      const refused = await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, { cookie });
+      const refused = await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, {
+        cookie,
+        body: { password: 'anything' },
+      });
       expect(refused.status).toBe(409);
       expect(await refused.json()).toMatchObject({ reason: 'last-method' });
-      // With a second link the first may go.
+      // Linking and unlinking ask for the current password (issue 15), so she sets one first; then,
+      // with a second link, the first may go.
+      await api.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword('Lena#Bench2026') })
+        .where('email', '=', 'lena@example.test')
+        .execute();
       const credential = await google.sign({ sub: 'g-lena' });
-      expect(
-        (await call(api, 'POST', '/api/social-auth/add', { cookie, body: { type: 'google', credential } }))
-          .status,
-      ).toBe(201);
-      expect((await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, { cookie })).status).toBe(204);
+      const body = { type: 'google', credential, password: 'Lena#Bench2026' };
+      expect((await call(api, 'POST', '/api/social-auth/add', { cookie, body })).status).toBe(201);
+      const unlinked = await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, {
+        cookie,
+        body: { password: 'Lena#Bench2026' },
+      });
+      expect(unlinked.status).toBe(204);
+    });
+  });
+
+  describe('account takeover before the owner registers (issue 15)', () => {
+    const register = (username: string, email: string, password: string) =>
+      postJson(`${api.url}/api/register`, {
+        username,
+        email,
+        plainPassword: password,
+        confirmPassword: password,
+        acceptTerms: true,
+      });
+    const resetPassword = async (email: string, newPassword: string) => {
+      expect((await postJson(`${api.url}/api/reset-password`, { email })).status).toBe(200);
+      const token = tokenIn(await lastMailTo(api, email));
+      const reset = await postJson(`${api.url}/api/reset-password/reset/${token}`, { newPassword });
+      expect(reset.status, await reset.clone().text()).toBe(200);
+    };
+    const linksOfSubject = (subject: string) =>
+      api.db.selectFrom('social_accounts').select('user_id').where('subject', '=', subject).execute();
+
+    it("a Facebook sign-in without an e-mail that types the owner's free address creates and links nothing; the owner registers and resets, and the attacker's Facebook never opens the account", async () => {
+      graph.issueToken('fb-token-mallet', { id: 'fb-mallet', name: 'Mallet' });
+      const victim = 'victor@example.test';
+      const typed = await socialAuth({ type: 'facebook', accessToken: 'fb-token-mallet', email: victim });
+      expect(typed.status).toBe(200);
+      expect(await typed.json()).toMatchObject({ verificationSent: true });
+      const attackersLink = await lastMailTo(api, victim);
+      expect(await findUser(victim)).toBeUndefined();
+      expect(await linksOfSubject('fb-mallet')).toEqual([]);
+
+      // The owner can still register the address: it is not taken by anything the attacker did.
+      const registered = await register('victor', victim, 'Victor#Bench2026');
+      expect(registered.status).toBe(201);
+      const owner = await findUser(victim);
+      expect(owner?.username).toBe('victor');
+      await resetPassword(victim, 'Victor#Bench2027');
+      // The owner, misled by the first mail, opens the attacker's link too: it is refused.
+      const opened = await fetch(`${api.url}/api/verify/email?token=${tokenIn(attackersLink)}`);
+      expect(opened.status).toBe(400);
+
+      expect(await linksOfSubject('fb-mallet')).toEqual([]);
+      const attack = await socialAuth({ type: 'facebook', accessToken: 'fb-token-mallet' });
+      expect(attack.status).toBe(412);
+      expect(sessionCookie(attack)).toBeUndefined();
+      const again = await socialAuth({ type: 'facebook', accessToken: 'fb-token-mallet', email: victim });
+      expect(sessionCookie(again)).toBeUndefined();
+      expect(await linksOfSubject('fb-mallet')).toEqual([]);
+      expect((await signIn(api, 'victor', 'Victor#Bench2027')).length).toBeGreaterThan(0);
+    });
+
+    it('the typed address gets its account, linked and verified, only when its mailed link is opened', async () => {
+      graph.issueToken('fb-token-nora', { id: 'fb-nora', name: 'Nora' });
+      const typed = await socialAuth({
+        type: 'facebook',
+        accessToken: 'fb-token-nora',
+        email: 'nora@example.test',
+      });
+      expect(await typed.json()).toMatchObject({ verificationSent: true });
+      const mail = await lastMailTo(api, 'nora@example.test');
+      expect(mail.text).toContain('Facebook');
+      expect(await findUser('nora@example.test')).toBeUndefined();
+      expect((await socialAuth({ type: 'facebook', accessToken: 'fb-token-nora' })).status).toBe(412);
+
+      const opened = await fetch(`${api.url}/api/verify/email?token=${tokenIn(mail)}`);
+      expect(opened.status).toBe(200);
+      expect(await findUser('nora@example.test')).toMatchObject({ is_verified: true, password_hash: null });
+      const signedIn = await socialAuth({ type: 'facebook', accessToken: 'fb-token-nora' });
+      expect(signedIn.status).toBe(200);
+      expect((await userOf(await me(api, sessionCookie(signedIn)))).email).toBe('nora@example.test');
+      // Single use: a second opening finds nothing.
+      expect((await fetch(`${api.url}/api/verify/email?token=${tokenIn(mail)}`)).status).toBe(400);
+    });
+
+    it('a password reset or e-mail verification drops the social links of a not yet verified account (made before the fix)', async () => {
+      for (const [index, finish] of ['reset', 'verify'].entries()) {
+        const email = `legacy${index}@example.test`;
+        const shell = await api.db
+          .insertInto('users')
+          .values({ username: `legacy${index}`, email, password_hash: null, is_verified: false })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await api.db
+          .insertInto('social_accounts')
+          .values({ user_id: shell.id, provider: 'facebook', subject: `fb-legacy${index}` })
+          .execute();
+        graph.issueToken(`fb-token-legacy${index}`, { id: `fb-legacy${index}` });
+        if (finish === 'reset') {
+          await resetPassword(email, 'Owner#Bench2026');
+        } else {
+          expect((await postJson(`${api.url}/api/new-verify/email`, { email })).status).toBe(200);
+          const verified = await fetch(
+            `${api.url}/api/verify/email?token=${tokenIn(await lastMailTo(api, email))}`,
+          );
+          expect(verified.status).toBe(200);
+        }
+        expect(await linksOfSubject(`fb-legacy${index}`), finish).toEqual([]);
+        const attack = await socialAuth({ type: 'facebook', accessToken: `fb-token-legacy${index}` });
+        expect(attack.status, finish).toBe(412);
+      }
     });
   });
 

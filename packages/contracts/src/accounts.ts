@@ -97,10 +97,23 @@ export const twoFactorVerifyBodySchema = z.object({
 });
 export const twoFactorHashResponseSchema = z.object({ hash: z.string() });
 
+/**
+ * The signed-in user's current password, asked again before a change that a stolen session must
+ * not make alone (re-authentication).
+ */
+export const currentPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(50, 'Maximum 50 symbols');
+
+/** `DELETE /api/social-auth/delete/{id}`: unlinking asks for the current password. */
+export const currentPasswordBodySchema = z.object({ password: currentPasswordSchema });
+export type CurrentPasswordBody = z.infer<typeof currentPasswordBodySchema>;
+
 /** `POST /api/change-email`: the new address and the current password to prove it is the owner. */
 export const changeEmailBodySchema = z.object({
   newEmail: emailSchema,
-  password: z.string().min(1, 'Password is required').max(50, 'Maximum 50 symbols'),
+  password: currentPasswordSchema,
   urlTo: urlToSchema,
 });
 export const changeEmailConfirmBodySchema = z.object({
@@ -111,12 +124,17 @@ export const changeEmailChangeBodySchema = z.object({ token: z.string().min(1).m
 
 /** `POST /api/users/change-password`. */
 export const changePasswordBodySchema = z.object({
-  password: z.string().min(1, 'Password is required').max(50, 'Maximum 50 symbols'),
+  password: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
 
-/** `PATCH /api/users/edit/{id}` (merge-patch). */
-export const userEditPatchSchema = z.object({ userPortal2fa: z.boolean().optional() }).strict();
+/**
+ * `PATCH /api/users/edit/{id}` (merge-patch). Turning two-factor off needs the current `password`;
+ * turning it on needs none.
+ */
+export const userEditPatchSchema = z
+  .object({ userPortal2fa: z.boolean().optional(), password: currentPasswordSchema.optional() })
+  .strict();
 
 /** `POST /api/profiles/edit`: what a repair business tells its vendor about itself. */
 export const profileEditBodySchema = z.object({

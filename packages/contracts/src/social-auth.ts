@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './accounts.ts';
+import { currentPasswordSchema, emailSchema } from './accounts.ts';
 import { loginResponseSchema } from './auth.ts';
 
 /** Spec §1: sign-in through Google, and through Facebook when an app id is configured. */
@@ -27,6 +27,13 @@ export const socialAuthBodySchema = z.discriminatedUnion('type', [
   facebookDataSchema.extend({ email: emailSchema.optional() }),
 ]);
 export type SocialAuthBody = z.infer<typeof socialAuthBodySchema>;
+
+/** `POST /api/social-auth/add`: the provider data and the current password (re-authentication). */
+export const socialLinkBodySchema = z.discriminatedUnion('type', [
+  googleDataSchema.extend({ password: currentPasswordSchema }),
+  facebookDataSchema.extend({ password: currentPasswordSchema }),
+]);
+export type SocialLinkBody = z.infer<typeof socialLinkBodySchema>;
 
 /** The typed address still has to be confirmed: a link went to it. */
 export const socialVerificationSentSchema = z.object({

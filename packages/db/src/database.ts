@@ -44,14 +44,19 @@ export type OneTimeTokenKind =
 /** E-mailed links and two-factor challenges (packages/server/src/one-time-tokens.ts). */
 export interface OneTimeTokensTable {
   id: Generated<string>;
-  user_id: string;
+  /** Null only for a social sign-up waiting for its mailed link (`verify_email` with `social_*`). */
+  user_id: string | null;
   kind: OneTimeTokenKind;
   /** sha256 (hex) of the secret that travels in the link or as the two-factor `hash`. */
   token_hash: string;
   /** Two-factor only: sha256 of the challenge secret and the e-mailed code. */
   code_hash: string | null;
-  /** Change of e-mail only: the address being moved to. */
+  /** Change of e-mail: the address being moved to; social sign-up: the address the user typed. */
   new_email: string | null;
+  /** Social sign-up only: the provider identity that gets the account once the link is opened. */
+  social_provider: SocialAccountsTable['provider'] | null;
+  social_subject: string | null;
+  social_name: string | null;
   attempts: Generated<number>;
   created_at: CreatedAt;
   expires_at: Timestamp;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { SocialProvider } from '@benchside/contracts/social-auth';
 import type { Database, OneTimeToken, OneTimeTokenKind } from '@benchside/db/database';
 import type { Kysely } from 'kysely';
 
@@ -45,6 +46,61 @@ export async function issueToken(
   return secret;
 }
 
+/** A token of an existing user: every kind, except a social sign-up waiting for its link. */
+export type UserToken = OneTimeToken & { user_id: string };
+
+/**
+ * A sign-in with Google or Facebook whose provider vouched for no address: the account for the
+ * typed address is created (and linked) only when the link mailed there is opened, so nobody can
+ * take an address, or tie their identity to it, without its mailbox.
+ */
+export interface PendingSocialSignUp {
+  email: string;
+  provider: SocialProvider;
+  subject: string;
+  name: string;
+}
+
+/** A `verify_email` token for a social sign-up that has no user yet; returns its secret. */
+export async function issueSocialSignUpToken(
+  db: Kysely<Database>,
+  options: { signUp: PendingSocialSignUp; now?: Date },
+): Promise<string> {
+  const secret = createSecret();
+  await storeToken(db, {
+    kind: 'verify_email',
+    secret,
+    code: null,
+    signUp: options.signUp,
+    now: options.now,
+  });
+  return secret;
+}
+
+/** What an opened verification link confirms: an existing account, or a social sign-up to create. */
+export type EmailVerification = { userId: string } | { signUp: PendingSocialSignUp };
+
+/** Uses up a `verify_email` token of either sort. */
+export async function consumeEmailVerification(
+  db: Kysely<Database>,
+  secret: string,
+  now: Date = new Date(),
+): Promise<EmailVerification | undefined> {
+  const token = await db
+    .deleteFrom('one_time_tokens')
+    .where('token_hash', '=', hashSecret(secret))
+    .where('kind', '=', 'verify_email')
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (!token) return undefined;
+  if (token.user_id) return { userId: token.user_id };
+  const { new_email: email, social_provider: provider, social_subject: subject } = token;
+  // The table's check constraint guarantees these for a token without a user.
+  if (!email || !provider || !subject) return undefined;
+  return { signUp: { email, provider, subject, name: token.social_name ?? '' } };
+}
+
 /** A two-factor challenge: the secret is the `hash` the client keeps, the code goes by e-mail. */
 export async function issueChallenge(
   db: Kysely<Database>,
@@ -59,49 +115,70 @@ export async function issueChallenge(
 async function storeToken(
   db: Kysely<Database>,
   options: {
-    userId: string;
     kind: OneTimeTokenKind;
     secret: string;
     code: string | null;
     newEmail?: string;
-    now?: Date;
-  },
+    now?: Date | undefined;
+  } & ({ userId: string } | { signUp: PendingSocialSignUp }),
 ): Promise<void> {
   const now = options.now ?? new Date();
   await db.deleteFrom('one_time_tokens').where('expires_at', '<=', now).execute();
+  const owner =
+    'userId' in options
+      ? { user_id: options.userId, new_email: options.newEmail ?? null }
+      : {
+          user_id: null,
+          new_email: options.signUp.email,
+          social_provider: options.signUp.provider,
+          social_subject: options.signUp.subject,
+          social_name: options.signUp.name,
+        };
+  // A user, or a provider identity, has one live token of a kind: the newest.
   await db
     .deleteFrom('one_time_tokens')
-    .where('user_id', '=', options.userId)
     .where('kind', '=', options.kind)
+    .where((eb) =>
+      'userId' in options
+        ? eb('user_id', '=', options.userId)
+        : eb.and([
+            eb('social_provider', '=', options.signUp.provider),
+            eb('social_subject', '=', options.signUp.subject),
+          ]),
+    )
     .execute();
   await db
     .insertInto('one_time_tokens')
     .values({
-      user_id: options.userId,
+      ...owner,
       kind: options.kind,
       token_hash: hashSecret(options.secret),
       code_hash: options.code === null ? null : hashCode(options.secret, options.code),
-      new_email: options.newEmail ?? null,
       created_at: now,
       expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[options.kind]),
     })
     .execute();
 }
 
-/** Uses up a live token: of two parallel calls with the same secret only one gets the row. */
+/**
+ * Uses up a live token of a user: of two parallel calls with the same secret only one gets the
+ * row. A social sign-up's link is opened with consumeEmailVerification instead.
+ */
 export async function consumeToken(
   db: Kysely<Database>,
   kind: OneTimeTokenKind,
   secret: string,
   now: Date = new Date(),
-): Promise<OneTimeToken | undefined> {
+): Promise<UserToken | undefined> {
   return db
     .deleteFrom('one_time_tokens')
     .where('token_hash', '=', hashSecret(secret))
     .where('kind', '=', kind)
+    .where('user_id', 'is not', null)
     .where('expires_at', '>', now)
     .where('attempts', '<', MAX_CODE_ATTEMPTS)
     .returningAll()
+    .$narrowType<{ user_id: string }>()
     .executeTakeFirst();
 }
 
@@ -111,14 +188,16 @@ export async function findLiveToken(
   kind: OneTimeTokenKind,
   secret: string,
   now: Date = new Date(),
-): Promise<OneTimeToken | undefined> {
+): Promise<UserToken | undefined> {
   return db
     .selectFrom('one_time_tokens')
     .selectAll()
     .where('token_hash', '=', hashSecret(secret))
     .where('kind', '=', kind)
+    .where('user_id', 'is not', null)
     .where('expires_at', '>', now)
     .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .$narrowType<{ user_id: string }>()
     .executeTakeFirst();
 }
 
@@ -155,5 +234,7 @@ export async function checkCode(
     .where('id', '=', counted.id)
     .returning('user_id')
     .executeTakeFirst();
-  return used ? { accepted: true, userId: used.user_id } : { accepted: false, userId: counted.user_id };
+  return used?.user_id
+    ? { accepted: true, userId: used.user_id }
+    : { accepted: false, userId: counted.user_id };
 }

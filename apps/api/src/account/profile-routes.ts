@@ -22,6 +22,9 @@ import { type AccountContext, LIMITS, mailUser } from '../auth/account-context.t
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
 export const WRONG_PASSWORD_MESSAGE = 'The current password is incorrect';
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+export const NO_PASSWORD_MESSAGE =
+  'Your account has no password yet. Set one first (Forgot password on the sign-in page sends a link), then try again.';
 
 /** The signed-in user of a route behind `sessions.requireUser`. */
 export function signedInUser(request: FastifyRequest): User {
@@ -33,21 +36,27 @@ export function signedInUser(request: FastifyRequest): User {
  * A 400 with a violation on `password`, never a 401: the web app signs out on every 401 (spec §4),
  * and a mistyped password must not do that.
  */
+function passwordRefused(message: string): HttpError {
+  return new ValidationError(message, { violations: [{ propertyPath: 'password', message }] });
+}
+
 export function wrongPassword(): HttpError {
-  return new ValidationError(WRONG_PASSWORD_MESSAGE, {
-    violations: [{ propertyPath: 'password', message: WRONG_PASSWORD_MESSAGE }],
-  });
+  return passwordRefused(WRONG_PASSWORD_MESSAGE);
 }
 
 /**
- * Checks a signed-in user's current password, at most LIMITS.passwordCheck times per window, so a
- * stolen session cannot be used to guess it.
+ * Checks a signed-in user's current password (re-authentication), at most LIMITS.passwordCheck
+ * times per window, so a stolen session cannot be used to guess it. An account without a password
+ * (social sign-in only) cannot re-authenticate: it sets one through the mailed reset link first
+ * (docs/decisions.md).
  */
 export async function checkCurrentPassword(
   context: AccountContext,
   user: User,
-  password: string,
+  password: string | undefined,
 ): Promise<void> {
+  if (!password) throw passwordRefused(PASSWORD_REQUIRED_MESSAGE);
+  if (!user.password_hash) throw passwordRefused(NO_PASSWORD_MESSAGE);
   await context.limiter.consume(LIMITS.passwordCheck, user.id);
   if (!(await verifyPasswordOrDummy(password, user.password_hash))) throw wrongPassword();
   await context.limiter.reset(LIMITS.passwordCheck, user.id);
@@ -128,7 +137,7 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
       schema: {
         tags: ['account'],
         summary: 'Turn e-mail-code two-factor sign-in on or off (merge-patch)',
-        description: `Only the signed-in user's own id (403 otherwise); only ${MERGE_PATCH} (415 otherwise).`,
+        description: `Only the signed-in user's own id (403 otherwise); only ${MERGE_PATCH} (415 otherwise). Turning it off needs the current \`password\` (a 400 violation on \`password\` without it or with a wrong one) and mails the owner a notice.`,
         security: [{ session: [] }],
         params: z.object({ id: z.string().max(64) }),
         body: userEditPatchSchema,
@@ -138,14 +147,17 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
     async (request) => {
       const user = signedInUser(request);
       if (request.params.id !== user.id) throw new ForbiddenError();
-      const { userPortal2fa } = request.body;
-      if (userPortal2fa === undefined) return toCurrentUser(user);
+      const { userPortal2fa, password } = request.body;
+      if (userPortal2fa === undefined || userPortal2fa === user.user_portal_2fa) return toCurrentUser(user);
+      // Turning it off weakens the account: a stolen session must not do that alone (issue 15).
+      if (!userPortal2fa) await checkCurrentPassword(context, user, password);
       const updated = await db
         .updateTable('users')
         .set({ user_portal_2fa: userPortal2fa, updated_at: new Date() })
         .where('id', '=', user.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (!userPortal2fa) await mailUser(db, updated, { kind: 'twoFactorDisabled' });
       return toCurrentUser(updated);
     },
   );

@@ -8,7 +8,13 @@ import { BadRequestError } from '@benchside/server/errors';
 import { consumeToken, findLiveToken, issueToken } from '@benchside/server/one-time-tokens';
 import { hashPassword } from '@benchside/server/passwords';
 import { z } from 'zod';
-import { type AccountContext, findUserByEmail, LIMITS, mailUser } from './account-context.ts';
+import {
+  type AccountContext,
+  dropUnprovenSocialLinks,
+  findUserByEmail,
+  LIMITS,
+  mailUser,
+} from './account-context.ts';
 
 export const RESET_SENT_MESSAGE = 'Sent password reset. Please check your email';
 export const RESET_DONE_MESSAGE = 'Your password was successfully reset.';
@@ -67,6 +73,7 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
       const userId = await db.transaction().execute(async (trx) => {
         const token = await consumeToken(trx, 'reset_password', request.params.token);
         if (!token) throw new BadRequestError(RESET_LINK_INVALID_MESSAGE);
+        await dropUnprovenSocialLinks(trx, token.user_id);
         // The link reached the mailbox, which is all a verification link would prove.
         const user = await trx
           .updateTable('users')

@@ -7,11 +7,13 @@ import {
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError, ValidationError } from '@benchside/server/errors';
-import { consumeToken, issueToken } from '@benchside/server/one-time-tokens';
+import { consumeEmailVerification, issueToken } from '@benchside/server/one-time-tokens';
 import { hashPassword } from '@benchside/server/passwords';
 import { sql } from 'kysely';
+import { completeSocialSignUp } from '../social/sign-up.ts';
 import {
   type AccountContext,
+  dropUnprovenSocialLinks,
   findUserByEmail,
   isUniqueViolation,
   LIMITS,
@@ -114,13 +116,25 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
       },
     },
     async (request) => {
-      const token = await consumeToken(db, 'verify_email', request.query.token);
-      if (!token) throw new BadRequestError(VERIFY_LINK_INVALID_MESSAGE);
-      await db
-        .updateTable('users')
-        .set({ is_verified: true, updated_at: new Date() })
-        .where('id', '=', token.user_id)
-        .execute();
+      const verification = await consumeEmailVerification(db, request.query.token);
+      if (!verification) throw new BadRequestError(VERIFY_LINK_INVALID_MESSAGE);
+      if ('signUp' in verification) {
+        await completeSocialSignUp(
+          db,
+          verification.signUp,
+          preferredLanguage(request.headers['accept-language']),
+        );
+        return { message: VERIFIED_MESSAGE };
+      }
+      const { userId } = verification;
+      await db.transaction().execute(async (trx) => {
+        await dropUnprovenSocialLinks(trx, userId);
+        await trx
+          .updateTable('users')
+          .set({ is_verified: true, updated_at: new Date() })
+          .where('id', '=', userId)
+          .execute();
+      });
       return { message: VERIFIED_MESSAGE };
     },
   );

@@ -1,3 +1,4 @@
+import { currentPasswordBodySchema } from '@benchside/contracts/accounts';
 import { collectionSchema } from '@benchside/contracts/common';
 import {
   SOCIAL_NO_EMAIL_STATUS,
@@ -6,16 +7,15 @@ import {
   socialAccountSchema,
   socialAuthBodySchema,
   socialAuthResponseSchema,
-  socialProviderDataSchema,
+  socialLinkBodySchema,
 } from '@benchside/contracts/social-auth';
-import type { Database, SocialAccountRow, User } from '@benchside/db/database';
+import type { SocialAccountRow, User } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { HttpError, NotFoundError } from '@benchside/server/errors';
-import { issueToken } from '@benchside/server/one-time-tokens';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { issueSocialSignUpToken } from '@benchside/server/one-time-tokens';
 import { z } from 'zod';
-import { signedInUser } from '../account/profile-routes.ts';
+import { checkCurrentPassword, signedInUser } from '../account/profile-routes.ts';
 import {
   type AccountContext,
   findUserByEmail,
@@ -28,6 +28,7 @@ import { startSignIn } from '../auth/routes.ts';
 import { createFacebookVerifier } from './facebook.ts';
 import { createGoogleVerifier } from './google.ts';
 import { PROVIDER_NAMES, type SocialIdentity } from './identity.ts';
+import { createLinkedUser } from './sign-up.ts';
 
 /**
  * Each refusal carries a `reason` besides its English message, so the web app can say it in the
@@ -80,52 +81,6 @@ function toSocialAccount(row: SocialAccountRow) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A free username from the address, e.g. `jane.doe` or `jane.doe4821`. */
-async function freeUsername(db: Kysely<Database>, email: string, provider: string): Promise<string> {
-  const local = (email.split('@', 1)[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '');
-  const base = local.length >= 3 ? local.slice(0, 40) : `${provider}user`;
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const candidate = attempt === 0 ? base : `${base}${1000 + Math.floor(Math.random() * 9000)}`;
-    const taken = await db
-      .selectFrom('users')
-      .select('id')
-      .where(sql`lower(username)`, '=', candidate)
-      .executeTakeFirst();
-    if (!taken) return candidate;
-  }
-  return `${base}${Date.now().toString(36)}`;
-}
-
-async function createLinkedUser(
-  trx: Transaction<Database>,
-  identity: SocialIdentity,
-  values: { email: string; verified: boolean; language: string },
-): Promise<User> {
-  const user = await trx
-    .insertInto('users')
-    .values({
-      username: await freeUsername(trx, values.email, identity.provider),
-      email: values.email,
-      password_hash: null,
-      is_verified: values.verified,
-      name: identity.name,
-      language: values.language,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('social_accounts')
-    .values({
-      user_id: user.id,
-      provider: identity.provider,
-      subject: identity.subject,
-      email: identity.email ?? values.email,
-      name: identity.name,
-    })
-    .execute();
-  return user;
-}
-
 /**
  * Spec §4 "Social login" and §7 `/social-auth*`. The provider's proof is checked by the server
  * (never trusted from the page); an address matching an existing account never signs in to it, the
@@ -145,6 +100,8 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       .selectAll('users')
       .where('social_accounts.provider', '=', identity.provider)
       .where('social_accounts.subject', '=', identity.subject)
+      // A link to an account whose address was never proven opens nothing (issue 15).
+      .where('users.is_verified', '=', true)
       .executeTakeFirst();
 
   app.post(
@@ -154,7 +111,7 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         tags: ['auth'],
         summary: 'Sign in with Google or Facebook',
         description:
-          'Google: `credential` is the ID token from Google Identity Services; Facebook: `accessToken` from the JS SDK. Answers like POST /api/login when the identity belongs to an account, creating one for a new address the provider confirmed. 412 when the provider gave no confirmed e-mail (send it again with `email`: a confirmation link is mailed and `{verificationSent: true}` answered). 406 when the address belongs to an existing account: sign in to it and link the provider in the settings. 400 for a token that fails verification.',
+          'Google: `credential` is the ID token from Google Identity Services; Facebook: `accessToken` from the JS SDK. Answers like POST /api/login when the identity belongs to an account, creating one for a new address the provider confirmed. 412 when the provider gave no confirmed e-mail (send it again with `email`: a confirmation link is mailed and `{verificationSent: true}` answered; the account is created and linked only when that link is opened at GET /api/verify/email). 406 when the address belongs to an existing account: sign in to it and link the provider in the settings. 400 for a token that fails verification.',
         body: socialAuthBodySchema,
         response: { 200: socialAuthResponseSchema },
       },
@@ -164,21 +121,20 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       const identity = await identify(request.body);
       const provider = PROVIDER_NAMES[identity.provider];
       const linked = await findLinkedUser(identity);
-      if (linked?.is_verified) {
+      if (linked) {
         await limiter.refund(LIMITS.loginIp, request.ip);
         return startSignIn(app, context, request, reply, linked);
       }
       const language = preferredLanguage(request.headers['accept-language']);
 
-      if (!linked && identity.email) {
+      if (identity.email) {
         if (await findUserByEmail(db, identity.email)) throw socialRefusal('email-taken', provider);
+        const email = identity.email;
         let user: User;
         try {
           user = await db
             .transaction()
-            .execute((trx) =>
-              createLinkedUser(trx, identity, { email: identity.email ?? '', verified: true, language }),
-            );
+            .execute((trx) => createLinkedUser(trx, identity, { email, language }));
         } catch (error) {
           if (isUniqueViolation(error, 'users_email_lower_key')) throw socialRefusal('email-taken', provider);
           throw error;
@@ -187,34 +143,28 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         return startSignIn(app, context, request, reply, user);
       }
 
-      // No confirmed address yet (none from the provider, or the account still waits for its link).
+      // No confirmed address: the typed one gets a link, and nothing is created or linked until
+      // it is opened (issue 15), so nobody can hold an address, or tie an identity to it, without
+      // its mailbox.
       const email = request.body.email;
       if (!email) throw socialRefusal('no-email', provider);
       await limiter.consume(LIMITS.mailIp, request.ip);
       await limiter.consume(LIMITS.mailRecipient, `verify:${email.toLowerCase()}`);
       const owner = await findUserByEmail(db, email);
-      if (owner && owner.id !== linked?.id) {
+      if (owner) {
         // Same answer as for a free address: a typed address reveals nothing; its owner is told.
         await mailUser(db, owner, { kind: 'registrationAttempt' });
-        return { verificationSent: true as const, message: VERIFICATION_SENT_MESSAGE };
-      }
-      try {
-        // One transaction: the verification mail is queued with the account change, or neither happens.
+      } else {
+        const signUp = { email, provider: identity.provider, subject: identity.subject, name: identity.name };
+        // The token and its mail together: the link is mailed exactly when it can be opened.
         await db.transaction().execute(async (trx) => {
-          const user = linked
-            ? await trx
-                .updateTable('users')
-                .set({ email, updated_at: new Date() })
-                .where('id', '=', linked.id)
-                .returningAll()
-                .executeTakeFirstOrThrow()
-            : await createLinkedUser(trx, identity, { email, verified: false, language });
-          const token = await issueToken(trx, { userId: user.id, kind: 'verify_email' });
-          await mailUser(trx, user, { kind: 'verifyEmail', query: { token } });
+          const token = await issueSocialSignUpToken(trx, { signUp });
+          await mailUser(
+            trx,
+            { email, name: identity.name, language },
+            { kind: 'socialSignUp', token, provider },
+          );
         });
-      } catch (error) {
-        // Someone took the address at the same moment: answer as if it had been taken before.
-        if (!isUniqueViolation(error, 'users_email_lower_key')) throw error;
       }
       return { verificationSent: true as const, message: VERIFICATION_SENT_MESSAGE };
     },
@@ -250,14 +200,16 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         tags: ['account'],
         summary: 'Link a Google or Facebook account to the signed-in user',
         description:
-          'The same provider data as POST /api/social-auth. 409 when this identity is linked already (here or to another account) or the user has one of that provider.',
+          'The same provider data as POST /api/social-auth, and the current `password` (a 400 violation on `password` without it or with a wrong one). 409 when this identity is linked already (here or to another account) or the user has one of that provider. The owner is mailed a notice.',
         security: [{ session: [] }],
-        body: socialProviderDataSchema,
+        body: socialLinkBodySchema,
         response: { 201: socialAccountSchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      // A new way in, added by a stolen session, would outlive a password change (issue 15).
+      await checkCurrentPassword(context, user, request.body.password);
       const identity = await identify(request.body);
       const provider = PROVIDER_NAMES[identity.provider];
       const holder = await db
@@ -280,6 +232,7 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await mailUser(db, user, { kind: 'socialLinked', provider });
         return reply.code(201).send(toSocialAccount(row));
       } catch (error) {
         if (isUniqueViolation(error, 'social_accounts_user_provider_key')) {
@@ -301,34 +254,32 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         tags: ['account'],
         summary: 'Unlink a sign-in method (404 for one that is not yours)',
         description:
-          'Refused with 409 when it would leave the account without a password and without a link.',
+          'Needs the current `password` in the body (a 400 violation on `password` without it or with a wrong one) and mails the owner a notice. Refused with 409 when it would leave the account without a password and without a link.',
         security: [{ session: [] }],
         params: z.object({ id: z.string().max(64) }),
+        body: currentPasswordBodySchema,
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
       if (!UUID.test(request.params.id)) throw new NotFoundError();
-      await db.transaction().execute(async (trx) => {
-        // The user's row is locked, so two parallel unlinks cannot each leave the other as the last.
-        const owner = await trx
-          .selectFrom('users')
-          .select('password_hash')
-          .where('id', '=', user.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const links = await trx
-          .selectFrom('social_accounts')
-          .selectAll()
-          .where('user_id', '=', user.id)
-          .execute();
-        const link = links.find((row) => row.id === request.params.id);
-        if (!link) throw new NotFoundError();
-        if (!owner.password_hash && links.length === 1) {
-          throw socialRefusal('last-method', PROVIDER_NAMES[link.provider]);
-        }
-        await trx.deleteFrom('social_accounts').where('id', '=', link.id).execute();
-      });
+      const links = await db
+        .selectFrom('social_accounts')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute();
+      const link = links.find((row) => row.id === request.params.id);
+      if (!link) throw new NotFoundError();
+      const provider = PROVIDER_NAMES[link.provider];
+      // Re-authentication needs a password, so only an account without one can hit its last link.
+      if (!user.password_hash && links.length === 1) throw socialRefusal('last-method', provider);
+      await checkCurrentPassword(context, user, request.body.password);
+      await db
+        .deleteFrom('social_accounts')
+        .where('id', '=', link.id)
+        .where('user_id', '=', user.id)
+        .execute();
+      await mailUser(db, user, { kind: 'socialUnlinked', provider });
       return reply.code(204).send();
     },
   );

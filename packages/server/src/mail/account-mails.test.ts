@@ -11,6 +11,10 @@ describe('the code and notice mails', () => {
     { kind: 'twoFactorLocked' },
     { kind: 'emailChanged', newEmail: 'new@b.test' },
     { kind: 'registrationAttempt' },
+    { kind: 'socialSignUp', token: 'abc', provider: 'Facebook' },
+    { kind: 'socialLinked', provider: 'Google' },
+    { kind: 'socialUnlinked', provider: 'Google' },
+    { kind: 'twoFactorDisabled' },
   ];
 
   it('are written in each of the six languages, not English copies', () => {

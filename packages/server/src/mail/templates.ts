@@ -11,7 +11,11 @@ export type MailKind =
   | 'twoFactorLocked'
   | 'emailChanged'
   | 'registrationAttempt'
-  | 'credentialPassword';
+  | 'credentialPassword'
+  | 'socialSignUp'
+  | 'socialLinked'
+  | 'socialUnlinked'
+  | 'twoFactorDisabled';
 
 /**
  * What a template needs besides the language; `query`/`token` become the link (spec §2), whose
@@ -24,7 +28,10 @@ export type MailContent =
   | { kind: 'twoFactorCode'; code: string }
   | { kind: 'passwordChanged' | 'twoFactorLocked' | 'registrationAttempt' }
   | { kind: 'emailChanged'; newEmail: string }
-  | { kind: 'credentialPassword'; login: string; password: string };
+  | { kind: 'credentialPassword'; login: string; password: string }
+  | { kind: 'socialSignUp'; token: string; provider: string; path?: string }
+  | { kind: 'socialLinked' | 'socialUnlinked'; provider: string }
+  | { kind: 'twoFactorDisabled' };
 
 export type MailTemplateInput = MailContent & { language: Language; name: string };
 
@@ -46,11 +53,15 @@ const LINK_PATHS: Partial<Record<MailKind, string>> = {
   passwordChanged: '/auth/forgot-password',
   twoFactorLocked: '/auth/forgot-password',
   registrationAttempt: '/auth/forgot-password',
+  socialSignUp: '/auth/verify-email',
+  socialLinked: '/auth/forgot-password',
+  socialUnlinked: '/auth/forgot-password',
+  twoFactorDisabled: '/auth/forgot-password',
 };
 
 interface KindCopy {
   subject: string;
-  /** May hold `{newEmail}` or `{login}` (so may the subject). */
+  /** May hold `{newEmail}`, `{login}` or `{provider}` (so may the subject). */
   body: string;
   /** The link's button; kinds without a link have none. */
   action?: string;
@@ -139,6 +150,34 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Every session of this sign-in has been finished. If you did not ask for a new password, change it again in the portal and contact Benchside support.',
       },
+      socialSignUp: {
+        subject: 'Confirm your e-mail address to sign in with {provider}',
+        body: 'Someone asked to create a Benchside account for this e-mail address that signs in with {provider}. Open the link below to create the account.',
+        action: 'Create my account',
+        footnote:
+          'The link is valid for 24 hours. If you did not ask for this, ignore this message: no account is created and nobody gets access to your address.',
+      },
+      socialLinked: {
+        subject: '{provider} was linked to your account',
+        body: 'A {provider} account was just linked to your Benchside account. It can now be used to sign in.',
+        action: 'Reset your password',
+        footnote:
+          'If you made this change, there is nothing more to do. If you did not, reset your password right away and unlink {provider} under Account Settings.',
+      },
+      socialUnlinked: {
+        subject: '{provider} was unlinked from your account',
+        body: 'The {provider} account linked to your Benchside account was just unlinked. It can no longer be used to sign in.',
+        action: 'Reset your password',
+        footnote:
+          'If you made this change, there is nothing more to do. If you did not, reset your password right away: someone may have access to your account.',
+      },
+      twoFactorDisabled: {
+        subject: 'Two-factor sign-in was turned off',
+        body: 'Two-factor sign-in with an e-mailed code was just turned off for your Benchside account. Signing in now needs only your password.',
+        action: 'Reset your password',
+        footnote:
+          'If you made this change, there is nothing more to do. If you did not, reset your password right away and turn two-factor sign-in on again under Account Settings.',
+      },
     },
   },
   zh: {
@@ -207,6 +246,33 @@ const COPY: Record<Language, LanguageCopy> = {
         body: '已在 Benchside 门户中为工具登录 {login} 生成了新密码。下次登录 Benchside 桌面工具时请使用该密码：',
         footnote:
           '此登录的所有会话均已结束。如果您没有申请新密码，请在门户中再次更改密码并联系 Benchside 支持。',
+      },
+      socialSignUp: {
+        subject: '确认您的电子邮件地址以使用 {provider} 登录',
+        body: '有人请求为此电子邮件地址创建一个使用 {provider} 登录的 Benchside 账户。打开下面的链接即可创建该账户。',
+        action: '创建我的账户',
+        footnote:
+          '该链接在 24 小时内有效。如果这不是您本人的请求，请忽略此邮件：不会创建任何账户，也没有人能使用您的地址。',
+      },
+      socialLinked: {
+        subject: '{provider} 已关联到您的账户',
+        body: '一个 {provider} 账户刚刚关联到您的 Benchside 账户，现在可以用它登录。',
+        action: '重置密码',
+        footnote:
+          '如果是您本人操作，无需再做任何事。如果不是，请立即重置密码，并在“账户设置”中取消关联 {provider}。',
+      },
+      socialUnlinked: {
+        subject: '{provider} 已从您的账户取消关联',
+        body: '与您的 Benchside 账户关联的 {provider} 账户刚刚被取消关联，已不能再用它登录。',
+        action: '重置密码',
+        footnote: '如果是您本人操作，无需再做任何事。如果不是，请立即重置密码：可能有人能访问您的账户。',
+      },
+      twoFactorDisabled: {
+        subject: '双重验证登录已关闭',
+        body: '您的 Benchside 账户刚刚关闭了通过电子邮件验证码进行的双重验证登录。现在登录只需要密码。',
+        action: '重置密码',
+        footnote:
+          '如果是您本人操作，无需再做任何事。如果不是，请立即重置密码，并在“账户设置”中重新开启双重验证登录。',
       },
     },
   },
@@ -283,6 +349,34 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Todas las sesiones de este acceso se han cerrado. Si no pediste una nueva contraseña, cámbiala de nuevo en el portal y contacta con el soporte de Benchside.',
       },
+      socialSignUp: {
+        subject: 'Confirma tu dirección de correo para iniciar sesión con {provider}',
+        body: 'Alguien ha pedido crear una cuenta de Benchside para esta dirección de correo que inicia sesión con {provider}. Abre el enlace de abajo para crear la cuenta.',
+        action: 'Crear mi cuenta',
+        footnote:
+          'El enlace es válido durante 24 horas. Si no lo has pedido tú, ignora este mensaje: no se crea ninguna cuenta y nadie obtiene acceso a tu dirección.',
+      },
+      socialLinked: {
+        subject: '{provider} se ha vinculado a tu cuenta',
+        body: 'Se acaba de vincular una cuenta de {provider} a tu cuenta de Benchside. Ahora se puede usar para iniciar sesión.',
+        action: 'Restablecer la contraseña',
+        footnote:
+          'Si has hecho tú este cambio, no tienes que hacer nada más. Si no, restablece tu contraseña de inmediato y desvincula {provider} en la configuración de la cuenta.',
+      },
+      socialUnlinked: {
+        subject: '{provider} se ha desvinculado de tu cuenta',
+        body: 'La cuenta de {provider} vinculada a tu cuenta de Benchside se acaba de desvincular. Ya no se puede usar para iniciar sesión.',
+        action: 'Restablecer la contraseña',
+        footnote:
+          'Si has hecho tú este cambio, no tienes que hacer nada más. Si no, restablece tu contraseña de inmediato: alguien podría tener acceso a tu cuenta.',
+      },
+      twoFactorDisabled: {
+        subject: 'Se ha desactivado el inicio de sesión en dos pasos',
+        body: 'Se acaba de desactivar el inicio de sesión en dos pasos con un código por correo en tu cuenta de Benchside. Ahora para iniciar sesión solo se necesita la contraseña.',
+        action: 'Restablecer la contraseña',
+        footnote:
+          'Si has hecho tú este cambio, no tienes que hacer nada más. Si no, restablece tu contraseña de inmediato y vuelve a activar el inicio de sesión en dos pasos en la configuración de la cuenta.',
+      },
     },
   },
   ja: {
@@ -356,6 +450,34 @@ const COPY: Record<Language, LanguageCopy> = {
         body: 'Benchside ポータルでツールのサインイン {login} の新しいパスワードが生成されました。次回 Benchside デスクトップツールにサインインするときに使用してください：',
         footnote:
           'このサインインのすべてのセッションは終了しました。新しいパスワードを依頼していない場合は、ポータルで再度変更し、Benchside サポートに連絡してください。',
+      },
+      socialSignUp: {
+        subject: '{provider} でサインインするためにメールアドレスを確認してください',
+        body: 'このメールアドレスで {provider} を使ってサインインする Benchside アカウントの作成が依頼されました。下のリンクを開くとアカウントが作成されます。',
+        action: 'アカウントを作成',
+        footnote:
+          'このリンクの有効期間は 24 時間です。心当たりがない場合は、このメールを無視してください。アカウントは作成されず、誰もあなたのアドレスを使えません。',
+      },
+      socialLinked: {
+        subject: '{provider} がアカウントに連携されました',
+        body: '{provider} アカウントがあなたの Benchside アカウントに連携されました。今後はこれを使ってサインインできます。',
+        action: 'パスワードを再設定',
+        footnote:
+          'ご自身で変更した場合は、何もする必要はありません。心当たりがない場合は、すぐにパスワードを再設定し、アカウント設定で {provider} の連携を解除してください。',
+      },
+      socialUnlinked: {
+        subject: '{provider} とアカウントの連携が解除されました',
+        body: 'あなたの Benchside アカウントに連携されていた {provider} アカウントの連携が解除されました。今後はこれを使ってサインインできません。',
+        action: 'パスワードを再設定',
+        footnote:
+          'ご自身で変更した場合は、何もする必要はありません。心当たりがない場合は、すぐにパスワードを再設定してください。第三者がアカウントにアクセスしている可能性があります。',
+      },
+      twoFactorDisabled: {
+        subject: '2 段階認証サインインがオフになりました',
+        body: 'あなたの Benchside アカウントで、メールで届くコードによる 2 段階認証サインインがオフになりました。今後のサインインにはパスワードだけが必要です。',
+        action: 'パスワードを再設定',
+        footnote:
+          'ご自身で変更した場合は、何もする必要はありません。心当たりがない場合は、すぐにパスワードを再設定し、アカウント設定で 2 段階認証サインインを再びオンにしてください。',
       },
     },
   },
@@ -432,6 +554,34 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Alle Sitzungen dieser Anmeldung wurden beendet. Wenn Sie kein neues Passwort angefordert haben, ändern Sie es im Portal erneut und wenden Sie sich an den Benchside-Support.',
       },
+      socialSignUp: {
+        subject: 'Bestätigen Sie Ihre E-Mail-Adresse für die Anmeldung mit {provider}',
+        body: 'Jemand möchte für diese E-Mail-Adresse ein Benchside-Konto anlegen, das sich mit {provider} anmeldet. Öffnen Sie den Link unten, um das Konto anzulegen.',
+        action: 'Mein Konto anlegen',
+        footnote:
+          'Der Link ist 24 Stunden gültig. Wenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht: Es wird kein Konto angelegt, und niemand erhält Zugriff auf Ihre Adresse.',
+      },
+      socialLinked: {
+        subject: '{provider} wurde mit Ihrem Konto verknüpft',
+        body: 'Soeben wurde ein {provider}-Konto mit Ihrem Benchside-Konto verknüpft. Es kann jetzt zur Anmeldung verwendet werden.',
+        action: 'Passwort zurücksetzen',
+        footnote:
+          'Wenn Sie diese Änderung vorgenommen haben, ist nichts weiter zu tun. Andernfalls setzen Sie sofort Ihr Passwort zurück und heben Sie die Verknüpfung mit {provider} in den Kontoeinstellungen auf.',
+      },
+      socialUnlinked: {
+        subject: 'Die Verknüpfung mit {provider} wurde aufgehoben',
+        body: 'Die Verknüpfung Ihres Benchside-Kontos mit dem {provider}-Konto wurde soeben aufgehoben. Es kann nicht mehr zur Anmeldung verwendet werden.',
+        action: 'Passwort zurücksetzen',
+        footnote:
+          'Wenn Sie diese Änderung vorgenommen haben, ist nichts weiter zu tun. Andernfalls setzen Sie sofort Ihr Passwort zurück: Jemand könnte Zugriff auf Ihr Konto haben.',
+      },
+      twoFactorDisabled: {
+        subject: 'Die Zwei-Faktor-Anmeldung wurde ausgeschaltet',
+        body: 'Die Zwei-Faktor-Anmeldung mit einem per E-Mail gesendeten Code wurde für Ihr Benchside-Konto soeben ausgeschaltet. Zur Anmeldung genügt jetzt Ihr Passwort.',
+        action: 'Passwort zurücksetzen',
+        footnote:
+          'Wenn Sie diese Änderung vorgenommen haben, ist nichts weiter zu tun. Andernfalls setzen Sie sofort Ihr Passwort zurück und schalten Sie die Zwei-Faktor-Anmeldung in den Kontoeinstellungen wieder ein.',
+      },
     },
   },
   fr: {
@@ -507,6 +657,34 @@ const COPY: Record<Language, LanguageCopy> = {
         footnote:
           'Toutes les sessions de cet identifiant ont été fermées. Si vous n’avez pas demandé de nouveau mot de passe, changez-le à nouveau dans le portail et contactez le support Benchside.',
       },
+      socialSignUp: {
+        subject: 'Confirmez votre adresse e-mail pour vous connecter avec {provider}',
+        body: 'Quelqu’un a demandé la création d’un compte Benchside pour cette adresse e-mail, qui se connecte avec {provider}. Ouvrez le lien ci-dessous pour créer le compte.',
+        action: 'Créer mon compte',
+        footnote:
+          'Le lien est valable 24 heures. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : aucun compte n’est créé et personne n’obtient l’accès à votre adresse.',
+      },
+      socialLinked: {
+        subject: '{provider} a été associé à votre compte',
+        body: 'Un compte {provider} vient d’être associé à votre compte Benchside. Il peut désormais servir à vous connecter.',
+        action: 'Réinitialiser le mot de passe',
+        footnote:
+          'Si vous avez fait cette modification, vous n’avez rien d’autre à faire. Sinon, réinitialisez votre mot de passe immédiatement et dissociez {provider} dans les paramètres du compte.',
+      },
+      socialUnlinked: {
+        subject: '{provider} a été dissocié de votre compte',
+        body: 'Le compte {provider} associé à votre compte Benchside vient d’être dissocié. Il ne peut plus servir à vous connecter.',
+        action: 'Réinitialiser le mot de passe',
+        footnote:
+          'Si vous avez fait cette modification, vous n’avez rien d’autre à faire. Sinon, réinitialisez votre mot de passe immédiatement : quelqu’un a peut-être accès à votre compte.',
+      },
+      twoFactorDisabled: {
+        subject: 'La connexion en deux étapes a été désactivée',
+        body: 'La connexion en deux étapes avec un code envoyé par e-mail vient d’être désactivée pour votre compte Benchside. La connexion ne demande plus que votre mot de passe.',
+        action: 'Réinitialiser le mot de passe',
+        footnote:
+          'Si vous avez fait cette modification, vous n’avez rien d’autre à faire. Sinon, réinitialisez votre mot de passe immédiatement et réactivez la connexion en deux étapes dans les paramètres du compte.',
+      },
     },
   },
 };
@@ -518,6 +696,7 @@ function linkQuery(content: MailContent): Record<string, string> {
     case 'changeEmail':
     case 'confirmEmail':
     case 'resetPassword':
+    case 'socialSignUp':
       return { token: content.token };
     default:
       return {};
@@ -546,12 +725,18 @@ export function renderMail(publicUrl: string, input: MailTemplateInput): Rendere
     input.kind === 'twoFactorCode' ? input.code : input.kind === 'credentialPassword' ? input.password : null;
   const newEmail = 'newEmail' in input ? input.newEmail : '';
   const login = input.kind === 'credentialPassword' ? input.login : '';
-  const subject = kind.subject.replace('{login}', login);
+  const provider = 'provider' in input ? input.provider : '';
+  const subject = kind.subject.replace('{login}', login).replace('{provider}', provider);
   const greeting = input.name.trim() ? copy.greeting(input.name.trim()) : copy.anonymousGreeting;
-  const body = kind.body.replace('{newEmail}', newEmail).replace('{login}', login);
+  const body = kind.body
+    .replace('{newEmail}', newEmail)
+    .replace('{login}', login)
+    .replace('{provider}', provider);
   const htmlBody = escapeHtml(kind.body)
     .replace('{newEmail}', `<strong>${escapeHtml(newEmail)}</strong>`)
-    .replace('{login}', `<strong>${escapeHtml(login)}</strong>`);
+    .replace('{login}', `<strong>${escapeHtml(login)}</strong>`)
+    .replace('{provider}', escapeHtml(provider));
+  const footnote = kind.footnote.replace('{provider}', provider);
   const action = link ? `${kind.action ?? link}: ${link}` : null;
 
   const text = [
@@ -561,7 +746,7 @@ export function renderMail(publicUrl: string, input: MailTemplateInput): Rendere
     '',
     ...(code ? [code, ''] : []),
     ...(action ? [action, ''] : []),
-    kind.footnote,
+    footnote,
     '',
     copy.signature,
     '',
@@ -584,7 +769,7 @@ export function renderMail(publicUrl: string, input: MailTemplateInput): Rendere
 <p style="${paragraph};font-weight:bold;font-size:20px">Benchside</p>
 <p style="${paragraph}">${escapeHtml(greeting)}</p>
 <p style="${paragraph}">${htmlBody}</p>
-${codeBlock}${linkBlock}<p style="${paragraph};font-size:13px;color:#5e6278">${escapeHtml(kind.footnote)}</p>
+${codeBlock}${linkBlock}<p style="${paragraph};font-size:13px;color:#5e6278">${escapeHtml(footnote)}</p>
 <p style="${paragraph}">${escapeHtml(copy.signature)}</p>
 </td></tr></table>
 </td></tr></table>

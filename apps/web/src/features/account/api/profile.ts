@@ -20,13 +20,24 @@ export function useUpdateProfile() {
   return useMutation({ mutationFn: updateProfile });
 }
 
-/** `PATCH /api/users/edit/{id}` (merge-patch): switches e-mail-code two-factor sign-in. */
-export async function setTwoFactor(userId: string, enabled: boolean): Promise<CurrentUser> {
+/**
+ * `PATCH /api/users/edit/{id}` (merge-patch): switches e-mail-code two-factor sign-in; turning it
+ * off carries the current password.
+ */
+export async function setTwoFactor(userId: string, change: TwoFactorChange): Promise<CurrentUser> {
   return storeCurrentUser(
-    await http.patch(`/users/edit/${encodeURIComponent(userId)}`, { userPortal2fa: enabled }),
+    await http.patch(`/users/edit/${encodeURIComponent(userId)}`, {
+      userPortal2fa: change.enabled,
+      ...(change.password === undefined ? {} : { password: change.password }),
+    }),
   );
 }
 
+export interface TwoFactorChange {
+  enabled: boolean;
+  password?: string;
+}
+
 export function useSetTwoFactor(userId: string) {
-  return useMutation({ mutationFn: (enabled: boolean) => setTwoFactor(userId, enabled) });
+  return useMutation({ mutationFn: (change: TwoFactorChange) => setTwoFactor(userId, change) });
 }

@@ -1,5 +1,5 @@
 import { collectionSchema } from '@benchside/contracts/common';
-import { type SocialProviderData, socialAccountSchema } from '@benchside/contracts/social-auth';
+import { type SocialLinkBody, socialAccountSchema } from '@benchside/contracts/social-auth';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -22,16 +22,17 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: socialAccountsQu
 /** `POST /api/social-auth/add`: links the provider account the user just signed in to. */
 export function useLinkSocialAccount() {
   return useMutation({
-    mutationFn: async (data: SocialProviderData) =>
-      socialAccountSchema.parse(await http.post('/social-auth/add', data)),
+    mutationFn: async (body: SocialLinkBody) =>
+      socialAccountSchema.parse(await http.post('/social-auth/add', body)),
     onSettled: refresh,
   });
 }
 
-/** `DELETE /api/social-auth/delete/{id}`. */
+/** `DELETE /api/social-auth/delete/{id}`, with the current password. */
 export function useUnlinkSocialAccount() {
   return useMutation({
-    mutationFn: (id: string) => http.delete(`/social-auth/delete/${encodeURIComponent(id)}`),
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      http.delete(`/social-auth/delete/${encodeURIComponent(id)}`, { body: { password } }),
     onSettled: refresh,
   });
 }

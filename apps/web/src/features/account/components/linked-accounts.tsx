@@ -1,13 +1,16 @@
 import type { SocialAccount, SocialProvider, SocialProviderData } from '@benchside/contracts/social-auth';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FacebookButton } from '../../../components/social/facebook-button.tsx';
 import { GoogleButton } from '../../../components/social/google-button.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { socialConfig } from '../../../lib/social-config.ts';
 import { PROVIDER_NAMES, socialRefusalMessage } from '../../../lib/social-errors.ts';
 import { useLinkSocialAccount, useSocialAccounts, useUnlinkSocialAccount } from '../api/social-accounts.ts';
+import { ConfirmPasswordModal, type PasswordConfirmation } from './confirm-password-modal.tsx';
 import { SectionCard } from './section-card.tsx';
 
 const FAILED = 'Something went wrong, please try again later.';
@@ -27,19 +30,39 @@ export function LinkedAccounts() {
   // A provider switched off later still shows its links, so they can be removed.
   const providers = [...new Set<SocialProvider>([...configured, ...linked.map((row) => row.type)])];
   const nameOf = (provider: SocialProvider) => PROVIDER_NAMES[provider];
-  const failureOf = (error: unknown, provider: SocialProvider) =>
-    socialRefusalMessage(t, error, provider) ?? apiErrorMessage(t, error, FAILED);
 
-  const linkWith = (data: SocialProviderData) =>
-    link.mutate(data, {
-      onSuccess: () => notify(t('social.linked.linkedDone', { provider: nameOf(data.type) }), 'success'),
-      onError: (error) => notify(failureOf(error, data.type), 'error'),
+  // Both ask for the current password first (issue 15); a refusal shows in the dialog.
+  const [confirmation, setConfirmation] = useState<PasswordConfirmation | null>(null);
+  const refusalOf = (provider: SocialProvider) => (error: unknown) =>
+    error instanceof ApiError && typeof error.body?.reason === 'string'
+      ? socialRefusalMessage(t, error, provider)
+      : null;
+  const linkWith = (data: SocialProviderData) => {
+    const provider = nameOf(data.type);
+    setConfirmation({
+      title: t('account.reauth.linkTitle', { provider }),
+      description: t('account.reauth.linkDescription', { provider }),
+      confirmLabel: t('social.linked.link', { provider }),
+      confirm: async (password) => {
+        await link.mutateAsync({ ...data, password });
+        notify(t('social.linked.linkedDone', { provider }), 'success');
+      },
+      describeFailure: refusalOf(data.type),
     });
-  const unlinkRow = (row: SocialAccount) =>
-    unlink.mutate(row.id, {
-      onSuccess: () => notify(t('social.linked.unlinkedDone', { provider: nameOf(row.type) }), 'success'),
-      onError: (error) => notify(failureOf(error, row.type), 'error'),
+  };
+  const unlinkRow = (row: SocialAccount) => {
+    const provider = nameOf(row.type);
+    setConfirmation({
+      title: t('account.reauth.unlinkTitle', { provider }),
+      description: t('account.reauth.unlinkDescription', { provider }),
+      confirmLabel: t('social.linked.unlinkLabel', { provider }),
+      confirm: async (password) => {
+        await unlink.mutateAsync({ id: row.id, password });
+        notify(t('social.linked.unlinkedDone', { provider }), 'success');
+      },
+      describeFailure: refusalOf(row.type),
     });
+  };
 
   const linkControl = (provider: SocialProvider) =>
     provider === 'google' ? (
@@ -113,6 +136,7 @@ export function LinkedAccounts() {
           })}
         </ul>
       ) : null}
+      <ConfirmPasswordModal confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </SectionCard>
   );
 }

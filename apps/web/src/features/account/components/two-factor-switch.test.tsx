@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@benchside/contracts/auth';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -30,10 +30,10 @@ function holdTheChange() {
   return (response: Response) => answer(response);
 }
 
-function renderSwitch() {
+function renderSwitch(user: CurrentUser = USER) {
   render(
     <QueryClientProvider client={queryClient}>
-      <TwoFactorSwitch user={USER} />
+      <TwoFactorSwitch user={user} />
     </QueryClientProvider>,
   );
   return screen.getByRole<HTMLInputElement>('switch', {
@@ -65,5 +65,37 @@ describe('TwoFactorSwitch', () => {
     await vi.waitFor(() => expect(toggle.checked).toBe(false));
     expect(toggle.disabled).toBe(false);
     expect(toasts.map((toast) => toast.kind)).toEqual(['error']);
+  });
+
+  it('turning it off asks for the current password, shows the refusal, then sends it with the change', async () => {
+    const wrong = 'The current password is incorrect';
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        Response.json(
+          { message: wrong, violations: [{ propertyPath: 'password', message: wrong }] },
+          { status: 400 },
+        ),
+      )
+      .mockResolvedValueOnce(Response.json({ ...USER, userPortal2fa: false }));
+    vi.stubGlobal('fetch', fetchMock);
+    const toggle = renderSwitch({ ...USER, userPortal2fa: true });
+    await userEvent.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Turn two-factor authentication off' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    const password = within(dialog).getByLabelText('Current password');
+    await userEvent.type(password, 'Wrong#1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(wrong);
+    expect(toasts).toEqual([]);
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Right#1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await vi.waitFor(() =>
+      expect(toasts).toEqual([{ message: 'Two-factor authentication is off.', kind: 'success' }]),
+    );
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ userPortal2fa: false, password: 'Right#1' });
   });
 });

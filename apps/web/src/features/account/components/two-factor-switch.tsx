@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSetTwoFactor } from '../api/profile.ts';
+import { ConfirmPasswordModal, type PasswordConfirmation } from './confirm-password-modal.tsx';
 import { SectionCard } from './section-card.tsx';
 
 /** E-mail-code two-factor sign-in on or off (`PATCH /api/users/edit/{id}`). */
@@ -16,18 +17,34 @@ export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
   const [requested, setRequested] = useState<boolean>();
   const enabled = requested ?? user.userPortal2fa;
 
+  // Turning it off asks for the current password first (issue 15); turning it on does not.
+  const [confirmation, setConfirmation] = useState<PasswordConfirmation | null>(null);
+  const announce = (updated: CurrentUser) =>
+    notify(
+      updated.userPortal2fa ? t('account.twoFactor.enabled') : t('account.twoFactor.disabled'),
+      'success',
+    );
+
   const toggle = (next: boolean) => {
+    if (!next) {
+      setConfirmation({
+        title: t('account.reauth.twoFactorOffTitle'),
+        description: t('account.reauth.twoFactorOffDescription'),
+        confirmLabel: t('account.reauth.twoFactorOffConfirm'),
+        confirm: async (password) => announce(await setTwoFactor.mutateAsync({ enabled: false, password })),
+      });
+      return;
+    }
     setRequested(next);
-    setTwoFactor.mutate(next, {
-      onSettled: () => setRequested(undefined),
-      onSuccess: (updated) =>
-        notify(
-          updated.userPortal2fa ? t('account.twoFactor.enabled') : t('account.twoFactor.disabled'),
-          'success',
-        ),
-      onError: (error) =>
-        notify(apiErrorMessage(t, error, 'Something went wrong, please try again later.'), 'error'),
-    });
+    setTwoFactor.mutate(
+      { enabled: next },
+      {
+        onSettled: () => setRequested(undefined),
+        onSuccess: announce,
+        onError: (error) =>
+          notify(apiErrorMessage(t, error, 'Something went wrong, please try again later.'), 'error'),
+      },
+    );
   };
 
   return (
@@ -51,6 +68,7 @@ export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
       <p id="two-factor-help" className="text-body-secondary small mb-0 mt-2">
         {t('account.twoFactor.help', { email: user.email })}
       </p>
+      <ConfirmPasswordModal confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </SectionCard>
   );
 }

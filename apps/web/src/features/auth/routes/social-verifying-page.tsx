@@ -23,7 +23,9 @@ export function SocialVerifyingPage() {
   const send = async (email: string): Promise<string> => {
     try {
       const result = await socialAuth({ ...social, email });
-      if ('verificationSent' in result) return t('social.verifying.sent');
+      if ('verificationSent' in result) {
+        return t('social.verifying.sent', { email, provider: PROVIDER_NAMES[social.type] });
+      }
       if (result['2fa']) {
         hash2faStore.set(result.hash);
         navigate('/auth/2fa');
