@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,7 @@ describe('starting the portal for production', { timeout: START_TIMEOUT_MS }, ()
   let scratch: string;
   let sink: MailCatcher;
   let smtpUrl: string;
+  let signingKeyFile: string;
   const masterKey = '7e'.repeat(32);
 
   /** Only what a start needs: nothing of this test run's own environment (NODE_ENV=test, DATABASE_URL). */
@@ -95,6 +97,7 @@ describe('starting the portal for production', { timeout: START_TIMEOUT_MS }, ()
       SMTP_URL: smtpUrl,
       VENDOR_CARD_MASTER_KEY: masterKey,
       PUBLIC_URL: 'https://portal.example.test',
+      PACKAGE_SIGNING_KEY: signingKeyFile,
       ...change,
     };
   }
@@ -103,6 +106,10 @@ describe('starting the portal for production', { timeout: START_TIMEOUT_MS }, ()
     scratch = await mkdtemp(join(tmpdir(), 'benchside-production-start-'));
     sink = new MailCatcher();
     smtpUrl = `smtp://127.0.0.1:${await sink.listen()}`;
+    // The vendor's own publishing key, as an operator keeps it.
+    signingKeyFile = join(scratch, 'package-signing-key.pem');
+    const { privateKey } = generateKeyPairSync('ed25519');
+    await writeFile(signingKeyFile, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
   });
   afterAll(async () => {
     await sink.close();
@@ -125,7 +132,12 @@ describe('starting the portal for production', { timeout: START_TIMEOUT_MS }, ()
   it.each([
     [
       'none of its settings are given',
-      { SMTP_URL: undefined, VENDOR_CARD_MASTER_KEY: undefined, PUBLIC_URL: undefined },
+      {
+        SMTP_URL: undefined,
+        VENDOR_CARD_MASTER_KEY: undefined,
+        PUBLIC_URL: undefined,
+        PACKAGE_SIGNING_KEY: undefined,
+      },
       /^SMTP_URL must be set when NODE_ENV=production$/,
     ],
     [

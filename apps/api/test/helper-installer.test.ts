@@ -49,6 +49,7 @@ describe('the helper installer download', () => {
   it("is built to trust this portal's PUBLIC_URL, downloads host and publishing key", async () => {
     const config = loadConfig({
       NODE_ENV: 'test',
+      BENCHSIDE_DEMO: '1',
       PUBLIC_URL: 'https://portal.example.com',
       DATA_DIR: folder,
     });

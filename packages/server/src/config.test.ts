@@ -11,6 +11,7 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
   VENDOR_CARD_MASTER_KEY: OWN_MASTER_KEY,
   PUBLIC_URL: 'https://portal.example.com',
+  PACKAGE_SIGNING_KEY: '/etc/benchside/package-signing-key.pem',
 };
 
 function errorFor(env: Env): string {
@@ -114,6 +115,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://mail.example.com',
         VENDOR_CARD_MASTER_KEY: 'ab'.repeat(32),
+        PUBLIC_URL: 'https://portal.example.com',
       },
       'PACKAGE_SIGNING_KEY must be set when NODE_ENV=production',
     ],

@@ -231,11 +231,6 @@ export function loadConfig(env: Env = process.env): Config {
   const demo = read(env, 'BENCHSIDE_DEMO', booleanSchema, 'must be true or false') ?? false;
   const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
   const packageSigningKey = read(env, 'PACKAGE_SIGNING_KEY', z.string(), 'must be a file path');
-  if (nodeEnv === 'production' && !packageSigningKey) {
-    throw new ConfigError(
-      'PACKAGE_SIGNING_KEY must be set when NODE_ENV=production (the PEM file of the Ed25519 key that signs packages; a generated key is for development)',
-    );
-  }
 
   const config: Config = {
     host,
@@ -316,7 +311,14 @@ export function loadConfig(env: Env = process.env): Config {
     demo,
   };
   // After every variable is read, so a malformed one is reported before a missing one.
-  checkDemoAndProductionRules({ nodeEnv, demo, smtpUrl, vendorCardMasterKey, configuredPublicUrl });
+  checkDemoAndProductionRules({
+    nodeEnv,
+    demo,
+    smtpUrl,
+    vendorCardMasterKey,
+    configuredPublicUrl,
+    packageSigningKey,
+  });
   return config;
 }
 
@@ -330,8 +332,9 @@ function checkDemoAndProductionRules(settings: {
   smtpUrl: string | null;
   vendorCardMasterKey: string | undefined;
   configuredPublicUrl: string | undefined;
+  packageSigningKey: string | undefined;
 }): void {
-  const { nodeEnv, demo, smtpUrl, vendorCardMasterKey, configuredPublicUrl } = settings;
+  const { nodeEnv, demo, smtpUrl, vendorCardMasterKey, configuredPublicUrl, packageSigningKey } = settings;
   if (nodeEnv === 'production') {
     if (demo) {
       throw new ConfigError(
@@ -353,6 +356,11 @@ function checkDemoAndProductionRules(settings: {
     if (!configuredPublicUrl.startsWith('https:')) {
       throw new ConfigError(
         `PUBLIC_URL must be an https:// URL when NODE_ENV=production, got ${JSON.stringify(configuredPublicUrl)}`,
+      );
+    }
+    if (!packageSigningKey) {
+      throw new ConfigError(
+        'PACKAGE_SIGNING_KEY must be set when NODE_ENV=production (the PEM file of the Ed25519 key that signs packages; a generated key is for development)',
       );
     }
     return;
