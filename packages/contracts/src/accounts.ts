@@ -72,7 +72,6 @@ export type RegistrationBody = z.infer<typeof registrationBodySchema>;
 
 /** `POST /api/new-verify/email` and `POST /api/reset-password`. */
 export const emailWithLinkBodySchema = z.object({ email: emailSchema, urlTo: urlToSchema });
-export type EmailWithLinkBody = z.infer<typeof emailWithLinkBodySchema>;
 
 /** `GET /api/verify/email` with the query of the e-mailed link. */
 export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(200) });
@@ -108,7 +107,6 @@ export const currentPasswordSchema = z
 
 /** `DELETE /api/social-auth/delete/{id}`: unlinking asks for the current password. */
 export const currentPasswordBodySchema = z.object({ password: currentPasswordSchema });
-export type CurrentPasswordBody = z.infer<typeof currentPasswordBodySchema>;
 
 /** `POST /api/change-email`: the new address and the current password to prove it is the owner. */
 export const changeEmailBodySchema = z.object({

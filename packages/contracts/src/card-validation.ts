@@ -75,7 +75,6 @@ export const cardValidateBodySchema = z.object({
   card: cardSerialSchema,
   validationId: validationIdSchema,
 });
-export type CardValidateBody = z.infer<typeof cardValidateBodySchema>;
 
 export const readerNameSchema = z
   .string()
@@ -102,7 +101,6 @@ export const cardProductSchema = z.object({
   id: z.string(),
   activatedAt: z.iso.datetime(),
 });
-export type CardProduct = z.infer<typeof cardProductSchema>;
 
 /**
  * `POST /hardware/listCards` answers a list of these: one per reader holding a card. A card that is
@@ -122,7 +120,6 @@ export const getValidationBodySchema = z.object({
   readerName: readerNameSchema,
   challenge: cardNonceSchema.optional(),
 });
-export type GetValidationBody = z.infer<typeof getValidationBodySchema>;
 
 export const getValidationResponseSchema = z.object({
   serial: cardSerialSchema,
@@ -136,13 +133,11 @@ export const activateProductBodySchema = z.object({
   productID: productIdSchema,
   activationToken: macSchema.optional(),
 });
-export type ActivateProductBody = z.infer<typeof activateProductBodySchema>;
 
 /** `POST /hardware/updateCardFW`: answers the id to follow with `/status/get`. */
 export const updateCardFirmwareBodySchema = z.object({
   readerName: readerNameSchema,
 });
-export type UpdateCardFirmwareBody = z.infer<typeof updateCardFirmwareBodySchema>;
 
 export function validationMessage(serial: string, nonce: string, issuedAt: string): string {
   return `benchside-validation.v${CARD_VALIDATION_VERSION}|${serial}|${nonce}|${issuedAt}`;

@@ -18,7 +18,6 @@ export const cardLicenceSchema = z.object({
   name: z.string(),
   activatedAt: z.string().nullable(),
 });
-export type CardLicence = z.infer<typeof cardLicenceSchema>;
 
 export const cardSchema = z.object({
   id: z.string(),
@@ -42,7 +41,6 @@ export const cardAssignedLogSchema = z.object({
   action: z.enum(['assigned', 'unassigned']),
   at: z.string(),
 });
-export type CardAssignedLog = z.infer<typeof cardAssignedLogSchema>;
 
 export const cardLogEventSchema = z.enum([
   'assigned',
@@ -61,7 +59,6 @@ export const cardLogEntrySchema = z.object({
   event: cardLogEventSchema,
   detail: z.string(),
 });
-export type CardLogEntry = z.infer<typeof cardLogEntrySchema>;
 
 export const cardDownloadSchema = z.object({
   id: z.string(),
@@ -70,7 +67,6 @@ export const cardDownloadSchema = z.object({
   size: z.number(),
   date: z.string(),
 });
-export type CardDownload = z.infer<typeof cardDownloadSchema>;
 
 export const cardDownloadsQuerySchema = pagingQuerySchema.extend({
   'order[date]': sortDirectionSchema.default('desc'),
@@ -81,12 +77,10 @@ export const productSchema = z.object({
   name: z.string(),
   description: z.string(),
 });
-export type Product = z.infer<typeof productSchema>;
 
 /** `POST /api/cards/{id}/activations`: a token the card checks before it writes the licence. */
 export const activationBodySchema = z.object({ product: productIdSchema });
 export const activationResponseSchema = z.object({ productID: z.string(), activationToken: z.string() });
-export type ActivationResponse = z.infer<typeof activationResponseSchema>;
 
 /** `POST /api/cards/{id}/report`: what the card answered the helper after an activation or update. */
 export const cardReportBodySchema = z.object({
@@ -145,10 +139,8 @@ export const byUserCrdQuerySchema = pagingQuerySchema.extend({ userCrd: z.string
 
 /** `POST /api/user-crds/{id}/change-password`: the new password, shown this once. */
 export const changeCrdPasswordResponseSchema = z.object({ message: z.string(), password: z.string() });
-export type ChangeCrdPasswordResponse = z.infer<typeof changeCrdPasswordResponseSchema>;
 
 export const finishSessionsResponseSchema = z.object({ message: z.string(), finished: z.number().int() });
-export type FinishSessionsResponse = z.infer<typeof finishSessionsResponseSchema>;
 
 export const unlinkCardBodySchema = z.object({
   userCrd: z.string().min(1, 'The credential is required').max(64),
@@ -165,7 +157,6 @@ export const creditSubscriptionSchema = z.object({
   validUntil: z.string().nullable(),
   createdAt: z.string(),
 });
-export type CreditSubscription = z.infer<typeof creditSubscriptionSchema>;
 
 /** The page of credit packs plus the balance left across every pack still valid. */
 export const creditSubscriptionsSchema = z.object({
@@ -173,7 +164,6 @@ export const creditSubscriptionsSchema = z.object({
   totalItems: z.number().int(),
   remainingCredits: z.number().int(),
 });
-export type CreditSubscriptions = z.infer<typeof creditSubscriptionsSchema>;
 
 export const tokenEventSchema = z.object({
   id: z.string(),
@@ -183,7 +173,6 @@ export const tokenEventSchema = z.object({
   machine: z.string(),
   at: z.string(),
 });
-export type TokenEvent = z.infer<typeof tokenEventSchema>;
 
 export const tokenFingerprintSchema = z.object({
   id: z.string(),
@@ -194,7 +183,6 @@ export const tokenFingerprintSchema = z.object({
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
 });
-export type TokenFingerprint = z.infer<typeof tokenFingerprintSchema>;
 
 export const thirdPartyTokenSchema = z.object({
   id: z.string(),
@@ -203,7 +191,6 @@ export const thirdPartyTokenSchema = z.object({
   active: z.boolean(),
   createdAt: z.string(),
 });
-export type ThirdPartyToken = z.infer<typeof thirdPartyTokenSchema>;
 
 export const thirdPartyTokensQuerySchema = pagingQuerySchema.extend({
   userCrd: z.string().min(1, 'The credential is required').max(64),
@@ -217,10 +204,8 @@ export const createThirdPartyTokenBodySchema = z.object({
     .min(1, 'The software name is required')
     .max(100, 'The software name must be at most 100 characters'),
 });
-export type CreateThirdPartyTokenBody = z.input<typeof createThirdPartyTokenBodySchema>;
 
 /** The secret is in the answer of the POST only. */
 export const createdThirdPartyTokenSchema = thirdPartyTokenSchema.extend({ token: z.string() });
-export type CreatedThirdPartyToken = z.infer<typeof createdThirdPartyTokenSchema>;
 
 export const thirdPartyTokenPatchSchema = z.strictObject({ active: z.boolean().optional() });

@@ -41,25 +41,20 @@ export const filesQuerySchema = pagingQuerySchema.extend({
   brand: nameFilter.optional(),
   model: nameFilter.optional(),
 });
-export type FilesQuery = z.input<typeof filesQuerySchema>;
 
 export const filesCollectionSchema = collectionSchema(catalogueFileSchema);
-export type FilesCollection = z.infer<typeof filesCollectionSchema>;
 
 /** `GET /api/file/get-by-parent`: a folder's content; no `parent` is the root. */
 export const filesByParentQuerySchema = pagingQuerySchema.extend({
   parent: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
-export type FilesByParentQuery = z.input<typeof filesByParentQuerySchema>;
 
 export const folderCrumbSchema = z.object({ id: z.number().int(), file: z.string() });
-export type FolderCrumb = z.infer<typeof folderCrumbSchema>;
 
 /** The folder's content plus its path from the root (for breadcrumbs), the folder itself last. */
 export const filesByParentResponseSchema = filesCollectionSchema.extend({
   parents: z.array(folderCrumbSchema),
 });
-export type FilesByParentResponse = z.infer<typeof filesByParentResponseSchema>;
 
 export const fileIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
@@ -79,20 +74,17 @@ export const downloadLinkSchema = z.object({
   size: z.number(),
   infoHash: z.string(),
 });
-export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
 /** `GET /api/model/brands`. */
 export const brandsResponseSchema = z.object({
   brands: z.array(z.object({ brand: z.string() })),
 });
-export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 
 /** `GET /api/models?brand=` or `?model=` (part of the model name). */
 export const modelsQuerySchema = pagingQuerySchema.extend({
   brand: nameFilter.optional(),
   model: nameFilter.optional(),
 });
-export type ModelsQuery = z.input<typeof modelsQuerySchema>;
 
 /** One model of one brand, its softs merged without duplicates. */
 export const catalogueModelSchema = z.object({
@@ -100,7 +92,6 @@ export const catalogueModelSchema = z.object({
   brand: z.string(),
   soft: z.array(z.object({ name: z.string() })),
 });
-export type CatalogueModel = z.infer<typeof catalogueModelSchema>;
 export const modelsCollectionSchema = collectionSchema(catalogueModelSchema);
 
 /** `GET /api/softs`: the tools the signed-in user may use, each at its newest version. */
@@ -126,11 +117,6 @@ export const postSearchBodySchema = z.object({
   page: z.number().int().min(1).max(1_000_000).default(1),
   itemsPerPage: z.number().int().min(1).max(100).default(30),
 });
-export type PostSearchBody = z.input<typeof postSearchBodySchema>;
-
-/** What a search hit is: a catalogue row (a folder or a package of one kind) or a knowledge-base article. */
-export const SEARCH_HIT_KINDS = ['folder', ...CATALOGUE_KINDS, 'article'] as const;
-export type SearchHitKind = (typeof SEARCH_HIT_KINDS)[number];
 
 const hitFields = {
   /** The file name, or the article's title in the reader's language (English when not translated). */
@@ -159,10 +145,10 @@ export const articleSearchHitSchema = z.object({
   }),
 });
 
+/** What a search hit is: a catalogue row (a folder or a package of one kind) or a knowledge-base article. */
 export const searchHitSchema = z.discriminatedUnion('kind', [
   catalogueSearchHitSchema,
   articleSearchHitSchema,
 ]);
 export type SearchHit = z.infer<typeof searchHitSchema>;
 export const searchResultsSchema = collectionSchema(searchHitSchema);
-export type SearchResults = z.infer<typeof searchResultsSchema>;

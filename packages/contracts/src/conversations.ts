@@ -78,7 +78,6 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationDetailSchema = conversationSummarySchema.extend({
   threads: z.array(threadSchema),
 });
-export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
 /** `GET /api/conversations`: newest activity first. */
 export const conversationsQuerySchema = pagingQuerySchema;

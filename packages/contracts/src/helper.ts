@@ -37,7 +37,6 @@ export type DownloadFolder = z.infer<typeof downloadFolderSchema>;
 export const setDownloadFolderBodySchema = z.object({
   path: folderPathSchema,
 });
-export type SetDownloadFolderBody = z.infer<typeof setDownloadFolderBodySchema>;
 
 /**
  * The vendor card master key of the demo set-up: `npm start` gives it to the helper's simulated
@@ -114,7 +113,6 @@ export type SignedPackageManifest = z.infer<typeof signedPackageManifestSchema>;
 export const listDownloadsBodySchema = z.object({
   softName: softNameSchema.optional(),
 });
-export type ListDownloadsBody = z.infer<typeof listDownloadsBodySchema>;
 
 /**
  * `POST /downloads/add`. `url` is the package's `.torrent` on the portal's downloads host (the
@@ -132,34 +130,29 @@ export const addDownloadBodySchema = z.object({
     .refine((path) => !path.includes('\0'), 'The path must not contain a NUL character')
     .optional(),
 });
-export type AddDownloadBody = z.input<typeof addDownloadBodySchema>;
 
 /** `POST /downloads/addWebSeeds`. */
 export const addWebSeedsBodySchema = z.object({
   hash: torrentHashSchema,
   list: z.array(httpUrlSchema).min(1, 'Give at least one web seed').max(20, 'Give at most 20 web seeds'),
 });
-export type AddWebSeedsBody = z.input<typeof addWebSeedsBodySchema>;
 
 /** `POST /downloads/start`, `/downloads/stop`, `/downloads/browse`. */
 export const downloadHashBodySchema = z.object({
   hash: torrentHashSchema,
 });
-export type DownloadHashBody = z.input<typeof downloadHashBodySchema>;
 
 /** `POST /downloads/remove`. */
 export const removeDownloadBodySchema = z.object({
   hash: torrentHashSchema,
   withData: z.boolean().optional(),
 });
-export type RemoveDownloadBody = z.input<typeof removeDownloadBodySchema>;
 
 /** `POST /downloads/install`: `isSoftwareUpdate` replaces an installed version of the same tool. */
 export const installDownloadBodySchema = z.object({
   hash: torrentHashSchema,
   isSoftwareUpdate: z.boolean().optional(),
 });
-export type InstallDownloadBody = z.input<typeof installDownloadBodySchema>;
 
 export const downloadStateSchema = z.enum(['downloading', 'stopped', 'done', 'error', 'checking']);
 export type DownloadState = z.infer<typeof downloadStateSchema>;
@@ -239,7 +232,6 @@ export type InstalledTool = z.infer<typeof installedToolSchema>;
 export const runSoftwareBodySchema = z.object({
   id: z.string().min(1, 'The tool id is required').max(64, 'The tool id must be at most 64 characters'),
 });
-export type RunSoftwareBody = z.infer<typeof runSoftwareBodySchema>;
 
 /** Answer of state changes that return nothing else (`/downloads/remove`, `/downloads/browse`, `/software/run`). */
 export const helperOkSchema = z.object({ ok: z.literal(true) });
@@ -257,7 +249,6 @@ export const statusGetBodySchema = z.object({
     .max(64, 'The operation id must be at most 64 characters'),
   allMessages: z.boolean().optional(),
 });
-export type StatusGetBody = z.infer<typeof statusGetBodySchema>;
 
 export const operationStatusSchema = z.object({
   id: z.string(),

@@ -19,7 +19,6 @@ export const kbCategorySchema = z.object({
   name: z.string(),
   articleCount: z.number().int().min(0),
 });
-export type KbCategory = z.infer<typeof kbCategorySchema>;
 export const kbCategoriesSchema = collectionSchema(kbCategorySchema);
 
 export const MAX_KB_QUERY_LENGTH = 200;
@@ -33,7 +32,6 @@ export const kbSearchBodySchema = pagingQuerySchema.extend({
   category: kbSlugSchema.optional(),
   language: kbLanguageSchema.optional(),
 });
-export type KbSearchBody = z.input<typeof kbSearchBodySchema>;
 
 /**
  * One found article. `titleHtml` and `snippetHtml` are HTML-escaped text whose only markup is
@@ -49,7 +47,6 @@ export const kbSearchHitSchema = z.object({
   rank: z.number(),
   updatedAt: z.string(),
 });
-export type KbSearchHit = z.infer<typeof kbSearchHitSchema>;
 export const kbSearchResultSchema = collectionSchema(kbSearchHitSchema);
 
 export const kbArticleParamsSchema = z.object({ slug: kbSlugSchema });
@@ -67,4 +64,3 @@ export const kbArticleSchema = z.object({
   html: z.string(),
   updatedAt: z.string(),
 });
-export type KbArticle = z.infer<typeof kbArticleSchema>;

@@ -25,7 +25,6 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationsQuerySchema = pagingQuerySchema.extend({
   'order[createdAt]': sortDirectionSchema.default('desc'),
 });
-export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 const notificationIdSchema = z
   .number('Each id must be a notification id')
@@ -40,21 +39,18 @@ export const notificationIdsBodySchema = z.object({
     .min(1, 'Choose at least one notification')
     .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} notifications at a time`),
 });
-export type NotificationIdsBody = z.infer<typeof notificationIdsBodySchema>;
 
 /** `POST /api/notification/read-all` takes an empty object. */
 export const emptyBodySchema = z.object({}).strict();
 
 /** `GET /api/notification/unread-count`, and the new count after every change. */
 export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0) });
-export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** `GET /api/notification/total`: every notification of the user, read or not. */
 export const notificationTotalSchema = z.object({ total: z.number().int().min(0) });
 
 /** What a bulk change did: how many of the user's notifications it touched, and the new unread count. */
 export const notificationChangeSchema = unreadCountSchema.extend({ count: z.number().int().min(0) });
-export type NotificationChange = z.infer<typeof notificationChangeSchema>;
 
 /** `PATCH /api/notification-to-users/{id}` (merge-patch): only marking read is possible. */
 export const notificationPatchSchema = z.object({ readed: z.literal(true) }).strict();

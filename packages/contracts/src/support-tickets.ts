@@ -34,4 +34,3 @@ export type SubmitTicketBody = z.input<typeof submitTicketBodySchema>;
 
 /** `POST /eup/submit-ticket` → 201. */
 export const submitTicketResponseSchema = z.object({ conversationId: z.string() });
-export type SubmitTicketResponse = z.infer<typeof submitTicketResponseSchema>;

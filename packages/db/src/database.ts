@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A timestamp the database fills in; always read back as a Date. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -420,9 +420,6 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
 export type OneTimeToken = Selectable<OneTimeTokensTable>;
 export type Conversation = Selectable<ConversationsTable>;
 export type Thread = Selectable<ThreadsTable>;

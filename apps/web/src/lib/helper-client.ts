@@ -192,6 +192,4 @@ export function createHelperClient({
   };
 }
 
-export type HelperClient = ReturnType<typeof createHelperClient>;
-
 export const { callHelper, readHelper, pingHelper } = createHelperClient();

@@ -118,6 +118,4 @@ export function createHttpClient({
   };
 }
 
-export type HttpClient = ReturnType<typeof createHttpClient>;
-
 export const http = createHttpClient({ baseUrl: '/api' });

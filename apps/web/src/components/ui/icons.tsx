@@ -117,13 +117,6 @@ export const IconUser = (props: IconProps) => (
   </Icon>
 );
 
-export const IconGlobe = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3a13.5 13.5 0 0 1 0 18M12 3a13.5 13.5 0 0 0 0 18" />
-  </Icon>
-);
-
 export const IconCheck = (props: IconProps) => (
   <Icon {...props}>
     <path d="m5 12.5 4.5 4.5L19 7.5" />
@@ -140,12 +133,5 @@ export const IconInbox = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3.5 13.5h4.5l1.5 2.5h5l1.5-2.5h4.5" />
     <path d="M6 5h12l2.5 8.5v5a1.5 1.5 0 0 1-1.5 1.5H5a1.5 1.5 0 0 1-1.5-1.5v-5Z" />
-  </Icon>
-);
-
-export const IconShield = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 21s-7.5-3.5-7.5-9.5V5.5L12 3l7.5 2.5v6C19.5 17.5 12 21 12 21Z" />
-    <path d="m9 12 2 2 4-4" />
   </Icon>
 );

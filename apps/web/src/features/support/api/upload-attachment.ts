@@ -2,10 +2,7 @@ import {
   type SupportUploadResponse,
   supportUploadResponseSchema,
 } from '@benchside/contracts/support-tickets';
-import { useMutation } from '@tanstack/react-query';
 import { supportRequest } from './support-client.ts';
-
-export { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES } from '@benchside/contracts/conversations';
 
 export type UploadedFile = SupportUploadResponse;
 
@@ -14,8 +11,4 @@ export async function uploadAttachment(file: File): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file);
   return supportUploadResponseSchema.parse(await supportRequest('POST', '/eup/upload', { body }));
-}
-
-export function useUploadAttachment() {
-  return useMutation({ mutationFn: uploadAttachment });
 }

@@ -1,13 +1,9 @@
+import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES } from '@benchside/contracts/conversations';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { ApiError } from '../../../lib/http.ts';
-import {
-  ATTACHMENT_ACCEPT,
-  MAX_ATTACHMENT_BYTES,
-  type UploadedFile,
-  uploadAttachment,
-} from '../api/upload-attachment.ts';
+import { type UploadedFile, uploadAttachment } from '../api/upload-attachment.ts';
 import { formatFileSize } from '../format.ts';
 
 export interface Attachment {
