@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LOGIN_LOGS_PAGE_SIZE, useLoginLogs } from '../api/login-logs.ts';
@@ -19,14 +21,15 @@ export function LoginHistoryTable() {
       title={t('account.loginHistory.title')}
       description={t('account.loginHistory.description')}
     >
-      {logs.isError ? (
-        <div className="alert alert-danger mb-0" role="alert">
-          {apiErrorMessage(t, logs.error, 'Something went wrong, please try again later.')}
-        </div>
-      ) : null}
-      {logs.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('account.loading')} />
-      ) : null}
+      <ErrorAlert
+        message={
+          logs.isError
+            ? apiErrorMessage(t, logs.error, 'Something went wrong, please try again later.')
+            : null
+        }
+        className="mb-0"
+      />
+      {logs.isPending ? <Spinner label={t('account.loading')} className="text-primary" /> : null}
       {logs.data ? (
         logs.data.totalItems === 0 ? (
           <p className="text-body-secondary mb-0">{t('account.loginHistory.empty')}</p>

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -29,11 +31,10 @@ export function SessionsTable() {
       title={t('account.devices.title')}
       description={t('account.devices.description')}
     >
-      {sessions.isError ? (
-        <div className="alert alert-danger mb-0" role="alert">
-          {apiErrorMessage(t, sessions.error, FAILED)}
-        </div>
-      ) : null}
+      <ErrorAlert
+        message={sessions.isError ? apiErrorMessage(t, sessions.error, FAILED) : null}
+        className="mb-0"
+      />
       {sessions.data ? (
         <>
           <div className="table-responsive">
@@ -93,9 +94,7 @@ export function SessionsTable() {
           </button>
         </>
       ) : null}
-      {sessions.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('account.loading')} />
-      ) : null}
+      {sessions.isPending ? <Spinner label={t('account.loading')} className="text-primary" /> : null}
     </SectionCard>
   );
 }

@@ -2,7 +2,9 @@ import type { Collection } from '@benchside/contracts/common';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { PAGE_SIZE } from '../api/cards.ts';
 
@@ -42,14 +44,15 @@ export function PagedTable<Row extends { id: string }>({
         {actions}
       </div>
       <div className="card-body">
-        {query.isError ? (
-          <div className="alert alert-danger mb-0" role="alert">
-            {apiErrorMessage(t, query.error, 'Something went wrong, please try again later.')}
-          </div>
-        ) : null}
-        {query.isPending ? (
-          <span className="spinner-border text-primary" role="status" aria-label={t('cards.loading')} />
-        ) : null}
+        <ErrorAlert
+          message={
+            query.isError
+              ? apiErrorMessage(t, query.error, 'Something went wrong, please try again later.')
+              : null
+          }
+          className="mb-0"
+        />
+        {query.isPending ? <Spinner label={t('cards.loading')} className="text-primary" /> : null}
         {query.data && total === 0 ? <p className="text-body-secondary mb-0">{empty}</p> : null}
         {query.data && total > 0 ? (
           <>

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { IconCard } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -33,14 +35,14 @@ export function CardsOverviewPage() {
           {t('cards.overview.addCard')}
         </Link>
       </div>
-      {cards.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, cards.error, 'Something went wrong, please try again later.')}
-        </div>
-      ) : null}
-      {cards.isPending ? (
-        <span className="spinner-border text-primary mb-4" role="status" aria-label={t('cards.loading')} />
-      ) : null}
+      <ErrorAlert
+        message={
+          cards.isError
+            ? apiErrorMessage(t, cards.error, 'Something went wrong, please try again later.')
+            : null
+        }
+      />
+      {cards.isPending ? <Spinner label={t('cards.loading')} className="text-primary mb-4" /> : null}
       {cards.data?.totalItems === 0 ? (
         <div className="mb-4">
           <EmptyState

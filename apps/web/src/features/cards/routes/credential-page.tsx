@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -41,14 +43,8 @@ export function CredentialPage() {
       >
         {crd.data ? t('cards.credential.title', { login: crd.data.login }) : t('cards.credentials')}
       </PageTitle>
-      {crd.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('cards.loading')} />
-      ) : null}
-      {crd.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, crd.error, FALLBACK)}
-        </div>
-      ) : null}
+      {crd.isPending ? <Spinner label={t('cards.loading')} className="text-primary" /> : null}
+      <ErrorAlert message={crd.isError ? apiErrorMessage(t, crd.error, FALLBACK) : null} />
       {crd.data ? <Credential crd={crd.data} /> : null}
     </>
   );

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CONVERSATIONS_PAGE_SIZE, useConversations } from '../api/conversations.ts';
 import { ConversationList } from '../components/conversation-list.tsx';
@@ -25,13 +27,15 @@ export function ConversationsPage() {
         </Link>
       </div>
       {conversations.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('conversations.loading')} />
+        <Spinner label={t('conversations.loading')} className="text-primary" />
       ) : null}
-      {conversations.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, conversations.error, t('conversations.loadFailed'))}
-        </div>
-      ) : null}
+      <ErrorAlert
+        message={
+          conversations.isError
+            ? apiErrorMessage(t, conversations.error, t('conversations.loadFailed'))
+            : null
+        }
+      />
       {conversations.data && total === 0 ? (
         <EmptyState title={t('conversations.emptyTitle')} text={t('conversations.emptyText')} />
       ) : null}

@@ -6,9 +6,11 @@ import { CatalogueSearchForm } from '../../../components/catalogue/catalogue-sea
 import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
 import { IconFolder } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CATALOGUE_PAGE_SIZE, useFileSearch, useFolder } from '../../../lib/catalogue-api.ts';
 
@@ -96,14 +98,10 @@ export function FilesPage() {
               ))}
             </ol>
           </nav>
-          {listing.isError ? (
-            <div className="alert alert-danger" role="alert">
-              {apiErrorMessage(t, listing.error, t('catalogue.loadError'))}
-            </div>
-          ) : null}
-          {listing.isPending ? (
-            <span className="spinner-border text-primary" role="status" aria-label={t('catalogue.loading')} />
-          ) : null}
+          <ErrorAlert
+            message={listing.isError ? apiErrorMessage(t, listing.error, t('catalogue.loadError')) : null}
+          />
+          {listing.isPending ? <Spinner label={t('catalogue.loading')} className="text-primary" /> : null}
           {listing.data && listing.data.totalItems === 0 ? (
             <EmptyState
               icon={<IconFolder size={32} />}

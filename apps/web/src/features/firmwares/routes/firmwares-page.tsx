@@ -8,12 +8,13 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
 import { IconChip } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { CATALOGUE_PAGE_SIZE, useBrands, useFirmwares, useModels } from '../../../lib/catalogue-api.ts';
 
 function Loading() {
   const { t } = useTranslation();
-  return <span className="spinner-border text-primary" role="status" aria-label={t('catalogue.loading')} />;
+  return <Spinner label={t('catalogue.loading')} className="text-primary" />;
 }
 
 function LoadError({ error }: { error: unknown }) {

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { IconBell } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
@@ -115,13 +117,9 @@ export function NotificationsPage() {
   return (
     <>
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.notifications')}</PageTitle>
-      {notifications.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, notifications.error, FAILED)}
-        </div>
-      ) : null}
+      <ErrorAlert message={notifications.isError ? apiErrorMessage(t, notifications.error, FAILED) : null} />
       {notifications.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('notifications.loading')} />
+        <Spinner label={t('notifications.loading')} className="text-primary" />
       ) : null}
       {notifications.data && totalItems === 0 ? (
         <EmptyState

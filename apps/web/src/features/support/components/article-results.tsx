@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { ARTICLES_PAGE_SIZE, type ArticleSearch, useSearchArticles } from '../api/search-articles.ts';
 import { HighlightedText } from './highlighted-text.tsx';
@@ -23,14 +25,14 @@ export function ArticleResults({
       <h2 id="kb-results-title" className="h5 mb-3">
         {title}
       </h2>
-      {results.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, results.error, 'Something went wrong, please try again later.')}
-        </div>
-      ) : null}
-      {results.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('support.loading')} />
-      ) : null}
+      <ErrorAlert
+        message={
+          results.isError
+            ? apiErrorMessage(t, results.error, 'Something went wrong, please try again later.')
+            : null
+        }
+      />
+      {results.isPending ? <Spinner label={t('support.loading')} className="text-primary" /> : null}
       {results.data ? (
         <>
           <p className="text-body-secondary small" aria-live="polite">
