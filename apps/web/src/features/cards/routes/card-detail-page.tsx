@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
@@ -41,15 +41,13 @@ export function CardDetailPage() {
       >
         {card.data ? t('cards.detail.title', { serial: card.data.serial }) : t('menu.cards')}
       </PageTitle>
-      {card.isPending ? <Spinner label={t('cards.loading')} className="text-primary" /> : null}
-      <ErrorAlert
-        message={
-          card.isError
-            ? apiErrorMessage(t, card.error, 'Something went wrong, please try again later.')
-            : null
-        }
-      />
-      {card.data ? <CardDetail card={card.data} /> : null}
+      <QueryState
+        query={card}
+        loadingLabel={t('cards.loading')}
+        errorFallback="Something went wrong, please try again later."
+      >
+        {(data) => <CardDetail card={data} />}
+      </QueryState>
     </>
   );
 }

@@ -3,8 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
-import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -43,9 +42,9 @@ export function CredentialPage() {
       >
         {crd.data ? t('cards.credential.title', { login: crd.data.login }) : t('cards.credentials')}
       </PageTitle>
-      {crd.isPending ? <Spinner label={t('cards.loading')} className="text-primary" /> : null}
-      <ErrorAlert message={crd.isError ? apiErrorMessage(t, crd.error, FALLBACK) : null} />
-      {crd.data ? <Credential crd={crd.data} /> : null}
+      <QueryState query={crd} loadingLabel={t('cards.loading')} errorFallback={FALLBACK}>
+        {(data) => <Credential crd={data} />}
+      </QueryState>
     </>
   );
 }
