@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../ui/spinner.tsx';
 
 /** A form's submit button: disabled and saying "Please wait…" while the form is being sent. */
 export function SubmitButton({
@@ -17,7 +18,7 @@ export function SubmitButton({
     <button type="submit" className={className} disabled={busy || disabled}>
       {busy ? (
         <>
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          <Spinner small className="me-2" />
           {t('auth.login.pleaseWait')}
         </>
       ) : (

@@ -1,3 +1,4 @@
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import './master.scss';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { Toolbar } from './toolbar.tsx';
 function PageLoading() {
   return (
     <div className="d-flex justify-content-center py-5">
-      <span className="spinner-border text-primary" aria-hidden="true" />
+      <Spinner className="text-primary" />
     </div>
   );
 }

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter.tsx';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { apiErrorMessage, violationsOf } from '../../../lib/api-error-message.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -59,11 +60,7 @@ export function ChangePasswordForm() {
       description={t('account.changePassword.description')}
     >
       <form onSubmit={onSubmit} noValidate className="account-form" aria-labelledby="change-password-title">
-        {failure ? (
-          <div className="alert alert-danger" role="alert">
-            {failure}
-          </div>
-        ) : null}
+        <ErrorAlert message={failure} />
         <TextField
           id="change-password-current"
           label={t('account.changePassword.current')}
@@ -72,24 +69,19 @@ export function ChangePasswordForm() {
           registration={register('password')}
           error={errors.password?.message}
         />
-        <TextField
-          id="change-password-new"
-          label={t('account.changePassword.new')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('newPassword')}
-          error={errors.newPassword?.message}
-          hintId="change-password-strength"
-          hint={<PasswordStrengthMeter id="change-password-strength" password={watch('newPassword')} />}
-        />
-        <TextField
-          id="change-password-confirm"
-          label={t('account.changePassword.confirm')}
-          type="password"
-          autoComplete="new-password"
-          className="mb-4"
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+        <NewPasswordFields
+          idPrefix="change-password"
+          password={watch('newPassword')}
+          newPassword={{
+            label: t('account.changePassword.new'),
+            registration: register('newPassword'),
+            error: errors.newPassword?.message,
+          }}
+          confirmPassword={{
+            label: t('account.changePassword.confirm'),
+            registration: register('confirmPassword'),
+            error: errors.confirmPassword?.message,
+          }}
         />
         <SubmitButton label={t('account.changePassword.submit')} busy={isSubmitting} />
       </form>

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FacebookButton } from '../../../components/social/facebook-button.tsx';
 import { GoogleButton } from '../../../components/social/google-button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -85,14 +87,13 @@ export function LinkedAccounts() {
       title={t('social.linked.title')}
       description={t('social.linked.description')}
     >
-      {accounts.isError ? (
-        <div className="alert alert-danger mb-0" role="alert">
-          {apiErrorMessage(t, accounts.error, FAILED)}
-        </div>
-      ) : null}
+      <ErrorAlert
+        message={accounts.isError ? apiErrorMessage(t, accounts.error, FAILED) : null}
+        className="mb-0"
+      />
       {accounts.isPending ? (
         <div className="text-body-secondary" role="status">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          <Spinner small className="me-2" />
           {t('social.linked.loading')}
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { chooseLanguage, LANGUAGES, NATIVE_LANGUAGE_NAMES } from '../../../lib/language.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -54,11 +55,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       description={t('account.profile.description')}
     >
       <form onSubmit={onSubmit} noValidate className="account-form" aria-labelledby="profile-title">
-        {failure ? (
-          <div className="alert alert-danger" role="alert">
-            {failure}
-          </div>
-        ) : null}
+        <ErrorAlert message={failure} />
         <TextField
           id="profile-name"
           label={t('account.profile.name')}

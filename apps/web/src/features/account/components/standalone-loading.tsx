@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FallbackPage } from '../../../components/fallback-page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 /** The e-mail link pages stand alone, shaped like the error pages; this is their waiting state. */
 export function StandaloneLoading() {
@@ -7,13 +8,7 @@ export function StandaloneLoading() {
   return (
     <FallbackPage
       title={t('account.changeEmail.working')}
-      action={
-        <span
-          className="spinner-border text-primary"
-          role="status"
-          aria-label={t('account.changeEmail.working')}
-        />
-      }
+      action={<Spinner label={t('account.changeEmail.working')} className="text-primary" />}
     />
   );
 }

@@ -5,6 +5,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { hash2faStore, refetchCurrentUser } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -120,16 +121,16 @@ export function LoginForm({ successMessage }: { successMessage: string | null })
         </div>
       ) : null}
 
-      {failure ? (
-        <div className="alert alert-danger" role="alert">
-          <div>{failure.message}</div>
-          {failure.unverified ? (
+      <ErrorAlert
+        message={failure?.message}
+        action={
+          failure?.unverified ? (
             <Link to="/auth/resend-email-confirmation" className="alert-link d-inline-block mt-1">
               {t('auth.login.resendConfirmation')}
             </Link>
-          ) : null}
-        </div>
-      ) : null}
+          ) : null
+        }
+      />
 
       <div className="mb-3">
         <label htmlFor="login-username" className="form-label">

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import '../auth-pages.scss';
 import type { z } from 'zod';
-import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { apiErrorMessage, violationsOf } from '../../../lib/api-error-message.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -71,11 +72,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
         </p>
       </div>
 
-      {failure ? (
-        <div className="alert alert-danger" role="alert">
-          {failure}
-        </div>
-      ) : null}
+      <ErrorAlert message={failure} />
 
       <TextField
         id="registration-username"
@@ -93,23 +90,20 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
         registration={register('email')}
         error={errors.email?.message}
       />
-      <TextField
-        id="registration-password"
-        label={t('auth.registration.password')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('plainPassword')}
-        error={errors.plainPassword?.message}
-        hintId="registration-password-strength"
-        hint={<PasswordStrengthMeter id="registration-password-strength" password={password} />}
-      />
-      <TextField
-        id="registration-confirm-password"
-        label={t('auth.registration.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
+      <NewPasswordFields
+        idPrefix="registration-password"
+        password={password}
+        newPassword={{
+          label: t('auth.registration.password'),
+          registration: register('plainPassword'),
+          error: errors.plainPassword?.message,
+        }}
+        confirmPassword={{
+          label: t('auth.registration.confirmPassword'),
+          registration: register('confirmPassword'),
+          error: errors.confirmPassword?.message,
+        }}
+        confirmClassName="mb-3"
       />
 
       <div className="form-check mb-4">

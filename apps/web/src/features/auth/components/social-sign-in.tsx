@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FacebookButton } from '../../../components/social/facebook-button.tsx';
 import { GoogleButton } from '../../../components/social/google-button.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { hash2faStore, refetchCurrentUser } from '../../../lib/auth.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { socialConfig } from '../../../lib/social-config.ts';
@@ -64,11 +65,7 @@ export function SocialSignIn() {
         {t('social.or')}
         <hr className="flex-grow-1 my-0" />
       </div>
-      {error ? (
-        <div className="alert alert-danger" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorAlert message={error} />
       <div className="d-grid gap-3" aria-busy={busy || undefined}>
         <GoogleButton
           onReady={() => setGoogleReady(true)}

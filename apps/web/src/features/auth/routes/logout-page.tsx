@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { signOut } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -13,7 +14,7 @@ export function LogoutPage() {
   return (
     <div className="fallback-page">
       <main className="fallback-card text-center">
-        <div className="spinner-border text-primary mb-4" aria-hidden="true" />
+        <Spinner className="text-primary mb-4" />
         <h1 className="h3 mb-2">{t('logout.title')}</h1>
         <p className="text-body-secondary mb-0">{t('logout.text')}</p>
       </main>

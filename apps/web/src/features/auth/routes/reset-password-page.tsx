@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { PasswordStrengthMeter } from '../../../components/forms/password-strength-meter.tsx';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
-import { TextField } from '../../../components/forms/text-field.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -54,32 +54,27 @@ function ResetPasswordForm({ token }: { token: string }) {
         </h1>
         <p className="text-body-secondary mb-0">{t('auth.resetPassword.intro')}</p>
       </div>
-      {failure ? (
-        <div className="alert alert-danger" role="alert">
-          <div>{failure}</div>
+      <ErrorAlert
+        message={failure}
+        action={
           <Link to="/auth/forgot-password" className="alert-link d-inline-block mt-1">
             {t('auth.resetPassword.requestNew')}
           </Link>
-        </div>
-      ) : null}
-      <TextField
-        id="reset-password-new"
-        label={t('auth.resetPassword.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('newPassword')}
-        error={errors.newPassword?.message}
-        hintId="reset-password-strength"
-        hint={<PasswordStrengthMeter id="reset-password-strength" password={watch('newPassword')} />}
+        }
       />
-      <TextField
-        id="reset-password-confirm"
-        label={t('auth.resetPassword.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        className="mb-4"
-        registration={register('confirmPassword')}
-        error={errors.confirmPassword?.message}
+      <NewPasswordFields
+        idPrefix="reset-password"
+        password={watch('newPassword')}
+        newPassword={{
+          label: t('auth.resetPassword.newPassword'),
+          registration: register('newPassword'),
+          error: errors.newPassword?.message,
+        }}
+        confirmPassword={{
+          label: t('auth.resetPassword.confirmPassword'),
+          registration: register('confirmPassword'),
+          error: errors.confirmPassword?.message,
+        }}
       />
       <SubmitButton
         className="btn btn-primary btn-lg w-100"

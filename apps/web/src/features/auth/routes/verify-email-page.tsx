@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -49,7 +50,7 @@ export function VerifyEmailPage() {
   }
   return (
     <div className="text-center" role="status">
-      <div className="spinner-border text-primary mb-3" aria-hidden="true" />
+      <Spinner className="text-primary mb-3" />
       <h1 className="auth-title">{t('auth.verifyEmail.title')}</h1>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Card } from '@benchside/contracts/cards';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { HelperError } from '../../../lib/helper-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { getStatus, listCards, updateCardFirmware } from '../api/card-helper.ts';
@@ -63,7 +64,7 @@ export function FirmwareUpdate({ card, readerName }: { card: Card; readerName: s
   return (
     <div>
       <button type="button" className="btn btn-primary" disabled={!readerName || running} onClick={start}>
-        {running ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+        {running ? <Spinner small className="me-2" /> : null}
         {t('cards.firmwareUpdate.start')}
       </button>
       {percent !== null ? (

@@ -2,8 +2,7 @@ import type { Collection } from '@benchside/contracts/common';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { PAGE_SIZE } from '../api/cards.ts';
 
 export interface Column<Row> {
@@ -32,7 +31,6 @@ export function PagedTable<Row extends { id: string }>({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const total = query.data?.totalItems ?? 0;
   return (
     <section className="card mb-4" aria-labelledby={`${id}-title`}>
       <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
@@ -42,17 +40,22 @@ export function PagedTable<Row extends { id: string }>({
         {actions}
       </div>
       <div className="card-body">
-        {query.isError ? (
-          <div className="alert alert-danger mb-0" role="alert">
-            {apiErrorMessage(t, query.error, 'Something went wrong, please try again later.')}
-          </div>
-        ) : null}
-        {query.isPending ? (
-          <span className="spinner-border text-primary" role="status" aria-label={t('cards.loading')} />
-        ) : null}
-        {query.data && total === 0 ? <p className="text-body-secondary mb-0">{empty}</p> : null}
-        {query.data && total > 0 ? (
-          <>
+        <QueryState
+          query={query}
+          loadingLabel={t('cards.loading')}
+          errorFallback="Something went wrong, please try again later."
+          errorClassName="mb-0"
+          isEmpty={(data) => data.totalItems === 0}
+          empty={<p className="text-body-secondary mb-0">{empty}</p>}
+          pager={{
+            page,
+            pageSize: PAGE_SIZE,
+            label: t('cards.pages', { title }),
+            summaryKey: 'cards.pageOf',
+            onPage,
+          }}
+        >
+          {(data) => (
             <div className="table-responsive">
               <table
                 className="table align-middle mb-3"
@@ -69,7 +72,7 @@ export function PagedTable<Row extends { id: string }>({
                   </tr>
                 </thead>
                 <tbody>
-                  {query.data.member.map((row) => (
+                  {data.member.map((row) => (
                     <tr key={row.id}>
                       {columns.map((column) => (
                         <td key={column.header}>{column.cell(row)}</td>
@@ -79,16 +82,8 @@ export function PagedTable<Row extends { id: string }>({
                 </tbody>
               </table>
             </div>
-            <Pager
-              page={page}
-              pageSize={PAGE_SIZE}
-              totalItems={total}
-              label={t('cards.pages', { title })}
-              summaryKey="cards.pageOf"
-              onPage={onPage}
-            />
-          </>
-        ) : null}
+          )}
+        </QueryState>
       </div>
     </section>
   );

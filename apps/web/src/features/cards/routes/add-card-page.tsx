@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { HelperError } from '../../../lib/helper-client.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -64,14 +66,8 @@ export function AddCardPage() {
         </div>
         <div className="card-body">
           <p className="text-body-secondary">{t('cards.add.intro')}</p>
-          {error ? (
-            <div className="alert alert-danger" role="alert">
-              {error}
-            </div>
-          ) : null}
-          {readers.isPending ? (
-            <span className="spinner-border text-primary" role="status" aria-label={t('cards.loading')} />
-          ) : null}
+          <ErrorAlert message={error} />
+          {readers.isPending ? <Spinner label={t('cards.loading')} className="text-primary" /> : null}
           {readers.isError ? (
             <div className="alert alert-warning mb-0" role="alert">
               {t('cards.helperFailed', { reason: readers.error.message })}
@@ -98,9 +94,7 @@ export function AddCardPage() {
                     aria-label={t('cards.add.validateIn', { reader: reader.name })}
                     onClick={() => addFrom(reader.name)}
                   >
-                    {busyReader === reader.name ? (
-                      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                    ) : null}
+                    {busyReader === reader.name ? <Spinner small className="me-2" /> : null}
                     {t('cards.add.validate')}
                   </button>
                 </li>

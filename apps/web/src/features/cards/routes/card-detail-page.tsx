@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { HelperError } from '../../../lib/helper-client.ts';
@@ -39,15 +41,13 @@ export function CardDetailPage() {
       >
         {card.data ? t('cards.detail.title', { serial: card.data.serial }) : t('menu.cards')}
       </PageTitle>
-      {card.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('cards.loading')} />
-      ) : null}
-      {card.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, card.error, 'Something went wrong, please try again later.')}
-        </div>
-      ) : null}
-      {card.data ? <CardDetail card={card.data} /> : null}
+      <QueryState
+        query={card}
+        loadingLabel={t('cards.loading')}
+        errorFallback="Something went wrong, please try again later."
+      >
+        {(data) => <CardDetail card={data} />}
+      </QueryState>
     </>
   );
 }
@@ -194,9 +194,7 @@ function CardDetail({ card }: { card: Card }) {
                         onClick={() => activate(product.id, product.name)}
                         aria-label={t('cards.detail.activateProduct', { product: product.name })}
                       >
-                        {activating === product.id ? (
-                          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                        ) : null}
+                        {activating === product.id ? <Spinner small className="me-2" /> : null}
                         {t('cards.detail.activate')}
                       </button>
                     ) : null}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconCard } from '../../../components/ui/icons.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { clientConfig } from '../../../lib/client-config.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useAssignedLogs, useCards } from '../api/cards.ts';
@@ -33,58 +33,58 @@ export function CardsOverviewPage() {
           {t('cards.overview.addCard')}
         </Link>
       </div>
-      {cards.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, cards.error, 'Something went wrong, please try again later.')}
-        </div>
-      ) : null}
-      {cards.isPending ? (
-        <span className="spinner-border text-primary mb-4" role="status" aria-label={t('cards.loading')} />
-      ) : null}
-      {cards.data?.totalItems === 0 ? (
-        <div className="mb-4">
-          <EmptyState
-            icon={<IconCard size={32} />}
-            title={t('pages.cards.emptyTitle')}
-            text={t('pages.cards.emptyText')}
-          />
-        </div>
-      ) : null}
-      {cards.data && cards.data.totalItems > 0 ? (
-        <ul className="row g-3 list-unstyled mb-4" aria-label={t('cards.overview.myCards')}>
-          {cards.data.member.map((card) => (
-            <li key={card.id} className="col-12 col-md-6 col-xl-4">
-              <article className="card h-100" aria-labelledby={`card-${card.id}`}>
-                <div className="card-body">
-                  <div className="d-flex justify-content-between align-items-start mb-2">
-                    <h3 id={`card-${card.id}`} className="h5 mb-0">
-                      <Link to={`/cards/${card.id}`}>{card.serial}</Link>
-                    </h3>
-                    <CardStateBadge state={card.state} />
+      <QueryState
+        query={cards}
+        loadingLabel={t('cards.loading')}
+        errorFallback="Something went wrong, please try again later."
+        spinnerClassName="text-primary mb-4"
+        isEmpty={(data) => data.totalItems === 0}
+        empty={
+          <div className="mb-4">
+            <EmptyState
+              icon={<IconCard size={32} />}
+              title={t('pages.cards.emptyTitle')}
+              text={t('pages.cards.emptyText')}
+            />
+          </div>
+        }
+      >
+        {(data) => (
+          <ul className="row g-3 list-unstyled mb-4" aria-label={t('cards.overview.myCards')}>
+            {data.member.map((card) => (
+              <li key={card.id} className="col-12 col-md-6 col-xl-4">
+                <article className="card h-100" aria-labelledby={`card-${card.id}`}>
+                  <div className="card-body">
+                    <div className="d-flex justify-content-between align-items-start mb-2">
+                      <h3 id={`card-${card.id}`} className="h5 mb-0">
+                        <Link to={`/cards/${card.id}`}>{card.serial}</Link>
+                      </h3>
+                      <CardStateBadge state={card.state} />
+                    </div>
+                    <dl className="row small mb-0">
+                      <dt className="col-6 text-body-secondary">{t('cards.firmware')}</dt>
+                      <dd className="col-6">
+                        {card.firmwareVersion}
+                        {card.updateAvailable ? (
+                          <span className="badge text-bg-warning ms-2">{t('cards.updateAvailable')}</span>
+                        ) : null}
+                      </dd>
+                      <dt className="col-6 text-body-secondary">{t('cards.products')}</dt>
+                      <dd className="col-6">
+                        {card.products.map((product) => product.name).join(', ') || '—'}
+                      </dd>
+                      <dt className="col-6 text-body-secondary">{t('cards.credentials')}</dt>
+                      <dd className="col-6">{card.credentials}</dd>
+                      <dt className="col-6 text-body-secondary">{t('cards.assignedAt')}</dt>
+                      <dd className="col-6">{formatDate(card.assignedAt, i18n.language)}</dd>
+                    </dl>
                   </div>
-                  <dl className="row small mb-0">
-                    <dt className="col-6 text-body-secondary">{t('cards.firmware')}</dt>
-                    <dd className="col-6">
-                      {card.firmwareVersion}
-                      {card.updateAvailable ? (
-                        <span className="badge text-bg-warning ms-2">{t('cards.updateAvailable')}</span>
-                      ) : null}
-                    </dd>
-                    <dt className="col-6 text-body-secondary">{t('cards.products')}</dt>
-                    <dd className="col-6">
-                      {card.products.map((product) => product.name).join(', ') || '—'}
-                    </dd>
-                    <dt className="col-6 text-body-secondary">{t('cards.credentials')}</dt>
-                    <dd className="col-6">{card.credentials}</dd>
-                    <dt className="col-6 text-body-secondary">{t('cards.assignedAt')}</dt>
-                    <dd className="col-6">{formatDate(card.assignedAt, i18n.language)}</dd>
-                  </dl>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <PagedTable
         id="credits"

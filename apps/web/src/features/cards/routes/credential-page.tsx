@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -41,15 +42,9 @@ export function CredentialPage() {
       >
         {crd.data ? t('cards.credential.title', { login: crd.data.login }) : t('cards.credentials')}
       </PageTitle>
-      {crd.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('cards.loading')} />
-      ) : null}
-      {crd.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, crd.error, FALLBACK)}
-        </div>
-      ) : null}
-      {crd.data ? <Credential crd={crd.data} /> : null}
+      <QueryState query={crd} loadingLabel={t('cards.loading')} errorFallback={FALLBACK}>
+        {(data) => <Credential crd={data} />}
+      </QueryState>
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@benchside/contracts/conversations';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { uploadAttachment, useRemoveAttachment } from '../api/attachments.ts';
@@ -209,11 +210,10 @@ export function Composer({
             {notice}
           </div>
         ) : null}
-        {send.isError ? (
-          <div className="alert alert-danger mt-3 mb-0" role="alert">
-            {apiErrorMessage(t, send.error, t('conversations.errors.sendFailed'))}
-          </div>
-        ) : null}
+        <ErrorAlert
+          message={send.isError ? apiErrorMessage(t, send.error, t('conversations.errors.sendFailed')) : null}
+          className="mt-3 mb-0"
+        />
 
         <div className="d-flex align-items-center flex-wrap gap-2 mt-3">
           <input

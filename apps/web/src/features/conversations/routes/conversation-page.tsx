@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -23,7 +25,7 @@ export function ConversationPage() {
     return (
       <>
         <PageTitle breadcrumbs={breadcrumbs}>{t('conversations.title')}</PageTitle>
-        <span className="spinner-border text-primary" role="status" aria-label={t('conversations.loading')} />
+        <Spinner label={t('conversations.loading')} className="text-primary" />
       </>
     );
   }
@@ -32,11 +34,13 @@ export function ConversationPage() {
     return (
       <>
         <PageTitle breadcrumbs={breadcrumbs}>{t('conversations.title')}</PageTitle>
-        <div className="alert alert-danger" role="alert">
-          {notFound
-            ? t('conversations.notFound')
-            : apiErrorMessage(t, conversation.error, t('conversations.loadFailed'))}
-        </div>
+        <ErrorAlert
+          message={
+            notFound
+              ? t('conversations.notFound')
+              : apiErrorMessage(t, conversation.error, t('conversations.loadFailed'))
+          }
+        />
         <Link to="/conversations">{t('conversations.backToList')}</Link>
       </>
     );

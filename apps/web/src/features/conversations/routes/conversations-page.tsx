@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { CONVERSATIONS_PAGE_SIZE, useConversations } from '../api/conversations.ts';
 import { ConversationList } from '../components/conversation-list.tsx';
 import '../conversations.scss';
@@ -14,7 +13,6 @@ export function ConversationsPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const conversations = useConversations(page);
-  const total = conversations.data?.totalItems ?? 0;
 
   return (
     <>
@@ -24,32 +22,26 @@ export function ConversationsPage() {
           {t('conversations.newConversation')}
         </Link>
       </div>
-      {conversations.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('conversations.loading')} />
-      ) : null}
-      {conversations.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, conversations.error, t('conversations.loadFailed'))}
-        </div>
-      ) : null}
-      {conversations.data && total === 0 ? (
-        <EmptyState title={t('conversations.emptyTitle')} text={t('conversations.emptyText')} />
-      ) : null}
-      {conversations.data && total > 0 ? (
-        <>
+      <QueryState
+        query={conversations}
+        loadingLabel={t('conversations.loading')}
+        errorFallback={t('conversations.loadFailed')}
+        isEmpty={(data) => data.totalItems === 0}
+        empty={<EmptyState title={t('conversations.emptyTitle')} text={t('conversations.emptyText')} />}
+        pager={{
+          page,
+          pageSize: CONVERSATIONS_PAGE_SIZE,
+          label: t('conversations.pages'),
+          summaryKey: 'conversations.pageOf',
+          onPage: setPage,
+        }}
+      >
+        {(data) => (
           <div aria-busy={conversations.isFetching || undefined}>
-            <ConversationList conversations={conversations.data.member} />
+            <ConversationList conversations={data.member} />
           </div>
-          <Pager
-            page={page}
-            pageSize={CONVERSATIONS_PAGE_SIZE}
-            totalItems={total}
-            label={t('conversations.pages')}
-            summaryKey="conversations.pageOf"
-            onPage={setPage}
-          />
-        </>
-      ) : null}
+        )}
+      </QueryState>
     </>
   );
 }

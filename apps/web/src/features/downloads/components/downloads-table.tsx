@@ -2,7 +2,9 @@ import type { DownloadItem, DownloadState } from '@benchside/contracts/helper';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { IconDownload } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import { helperFailureMessage } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -74,16 +76,12 @@ export function DownloadsTable() {
   };
 
   if (list.isLoadingError) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {helperFailureMessage(t, 'list', list.error)}
-      </div>
-    );
+    return <ErrorAlert message={helperFailureMessage(t, 'list', list.error)} />;
   }
   if (list.isPending) {
     return (
       <div className="d-flex justify-content-center py-5">
-        <span className="spinner-border text-primary" role="status" aria-label={t('downloads.loading')} />
+        <Spinner label={t('downloads.loading')} className="text-primary" />
       </div>
     );
   }

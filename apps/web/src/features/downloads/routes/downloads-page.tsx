@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { IconPlug } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { launchHelperModalStore, useHelperStatus } from '../../../lib/helper-status.ts';
 import { DownloadFolderCard } from '../components/download-folder-card.tsx';
 import { DownloadsTable } from '../components/downloads-table.tsx';
@@ -20,11 +21,7 @@ export function DownloadsPage() {
         </>
       ) : status === 'pending' ? (
         <div className="d-flex justify-content-center py-5">
-          <span
-            className="spinner-border text-primary"
-            role="status"
-            aria-label={t('downloads.lookingForHelper')}
-          />
+          <Spinner label={t('downloads.lookingForHelper')} className="text-primary" />
         </div>
       ) : (
         <section className="card empty-state" aria-labelledby="no-helper-title">

@@ -8,8 +8,7 @@ import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
 import { IconFolder } from '../../../components/ui/icons.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { CATALOGUE_PAGE_SIZE, useFileSearch, useFolder } from '../../../lib/catalogue-api.ts';
 
 function positiveInt(value: string | null): number | null {
@@ -96,26 +95,31 @@ export function FilesPage() {
               ))}
             </ol>
           </nav>
-          {listing.isError ? (
-            <div className="alert alert-danger" role="alert">
-              {apiErrorMessage(t, listing.error, t('catalogue.loadError'))}
-            </div>
-          ) : null}
-          {listing.isPending ? (
-            <span className="spinner-border text-primary" role="status" aria-label={t('catalogue.loading')} />
-          ) : null}
-          {listing.data && listing.data.totalItems === 0 ? (
-            <EmptyState
-              icon={<IconFolder size={32} />}
-              title={search === '' ? t('catalogue.files.emptyFolder') : t('catalogue.files.noResults')}
-              text={search === '' ? t('pages.files.emptyText') : t('catalogue.files.noResultsText')}
-            />
-          ) : null}
-          {listing.data && listing.data.totalItems > 0 ? (
-            <>
+          <QueryState
+            query={listing}
+            loadingLabel={t('catalogue.loading')}
+            errorFallback={t('catalogue.loadError')}
+            isEmpty={(data) => data.totalItems === 0}
+            empty={
+              <EmptyState
+                icon={<IconFolder size={32} />}
+                title={search === '' ? t('catalogue.files.emptyFolder') : t('catalogue.files.noResults')}
+                text={search === '' ? t('pages.files.emptyText') : t('catalogue.files.noResultsText')}
+              />
+            }
+            pager={{
+              page,
+              pageSize: CATALOGUE_PAGE_SIZE,
+              label: t('catalogue.pages'),
+              summaryKey: 'catalogue.pageOf',
+              className: 'mt-3',
+              onPage: (next) => go({ q: search, page: next }),
+            }}
+          >
+            {(data) => (
               <div className="table-responsive">
                 <CatalogueTable className="mb-0" busy={listing.isFetching}>
-                  {listing.data.member.map((item) => (
+                  {data.member.map((item) => (
                     <tr key={item.id}>
                       <td>
                         {item.isDir ? (
@@ -141,17 +145,8 @@ export function FilesPage() {
                   ))}
                 </CatalogueTable>
               </div>
-              <Pager
-                page={page}
-                pageSize={CATALOGUE_PAGE_SIZE}
-                totalItems={listing.data.totalItems}
-                label={t('catalogue.pages')}
-                summaryKey="catalogue.pageOf"
-                className="mt-3"
-                onPage={(next) => go({ q: search, page: next })}
-              />
-            </>
-          ) : null}
+            )}
+          </QueryState>
         </div>
       </section>
     </>

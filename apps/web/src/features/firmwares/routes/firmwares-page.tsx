@@ -7,23 +7,8 @@ import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
 import { IconChip } from '../../../components/ui/icons.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { CATALOGUE_PAGE_SIZE, useBrands, useFirmwares, useModels } from '../../../lib/catalogue-api.ts';
-
-function Loading() {
-  const { t } = useTranslation();
-  return <span className="spinner-border text-primary" role="status" aria-label={t('catalogue.loading')} />;
-}
-
-function LoadError({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  return (
-    <div className="alert alert-danger" role="alert">
-      {apiErrorMessage(t, error, t('catalogue.loadError'))}
-    </div>
-  );
-}
 
 /** Brand → model → firmware list; the model search looks across every brand. */
 export function FirmwaresPage() {
@@ -64,32 +49,39 @@ export function FirmwaresPage() {
           <h2 id="firmware-brands" className="h6 text-uppercase text-body-secondary">
             {t('catalogue.firmwares.brands')}
           </h2>
-          {brands.isPending ? <Loading /> : null}
-          {brands.isError ? <LoadError error={brands.error} /> : null}
-          {brands.data?.brands.length === 0 ? (
-            <EmptyState
-              icon={<IconChip size={32} />}
-              title={t('pages.firmwares.emptyTitle')}
-              text={t('pages.firmwares.emptyText')}
-            />
-          ) : null}
-          <div className="list-group">
-            {brands.data?.brands.map(({ brand: name }) => (
-              <button
-                key={name}
-                type="button"
-                className={`list-group-item list-group-item-action${name === brand && search === '' ? ' active' : ''}`}
-                aria-pressed={name === brand && search === ''}
-                onClick={() => {
-                  setModelPage(1);
-                  setDraft('');
-                  choose({ brand: name });
-                }}
-              >
-                {name}
-              </button>
-            ))}
-          </div>
+          <QueryState
+            query={brands}
+            loadingLabel={t('catalogue.loading')}
+            errorFallback={t('catalogue.loadError')}
+            isEmpty={(data) => data.brands.length === 0}
+            empty={
+              <EmptyState
+                icon={<IconChip size={32} />}
+                title={t('pages.firmwares.emptyTitle')}
+                text={t('pages.firmwares.emptyText')}
+              />
+            }
+          >
+            {(data) => (
+              <div className="list-group">
+                {data.brands.map(({ brand: name }) => (
+                  <button
+                    key={name}
+                    type="button"
+                    className={`list-group-item list-group-item-action${name === brand && search === '' ? ' active' : ''}`}
+                    aria-pressed={name === brand && search === ''}
+                    onClick={() => {
+                      setModelPage(1);
+                      setDraft('');
+                      choose({ brand: name });
+                    }}
+                  >
+                    {name}
+                  </button>
+                ))}
+              </div>
+            )}
+          </QueryState>
         </section>
         <section className="col-md-3" aria-labelledby="firmware-models">
           <h2 id="firmware-models" className="h6 text-uppercase text-body-secondary">
@@ -98,46 +90,48 @@ export function FirmwaresPage() {
           {brand === '' && search === '' ? (
             <p className="text-body-secondary">{t('catalogue.firmwares.chooseBrand')}</p>
           ) : null}
-          {models.isLoading ? <Loading /> : null}
-          {models.isError ? <LoadError error={models.error} /> : null}
-          {models.data?.totalItems === 0 ? (
-            <p className="text-body-secondary">{t('catalogue.firmwares.noModels')}</p>
-          ) : null}
-          <div className="list-group">
-            {models.data?.member.map((item) => (
-              <button
-                key={`${item.brand}/${item.model}`}
-                type="button"
-                className={`list-group-item list-group-item-action${item.brand === brand && item.model === model ? ' active' : ''}`}
-                aria-pressed={item.brand === brand && item.model === model}
-                onClick={() => {
-                  setFirmwarePage(1);
-                  choose({ brand: item.brand, model: item.model, q: search });
-                }}
-              >
-                <span className="fw-semibold">{item.model}</span>
-                {search !== '' ? <span className="text-body-secondary"> · {item.brand}</span> : null}
-                <span className="d-block small">
-                  {item.soft.map((soft) => (
-                    <span key={soft.name} className="badge text-bg-light border me-1">
-                      {soft.name}
+          <QueryState
+            query={models}
+            loadingLabel={t('catalogue.loading')}
+            errorFallback={t('catalogue.loadError')}
+            isEmpty={(data) => data.totalItems === 0}
+            empty={<p className="text-body-secondary">{t('catalogue.firmwares.noModels')}</p>}
+            pager={{
+              page: modelPage,
+              pageSize: CATALOGUE_PAGE_SIZE,
+              label: t('catalogue.firmwares.modelPages'),
+              summaryKey: 'catalogue.pageOf',
+              className: 'mt-3',
+              onPage: setModelPage,
+            }}
+          >
+            {(data) => (
+              <div className="list-group">
+                {data.member.map((item) => (
+                  <button
+                    key={`${item.brand}/${item.model}`}
+                    type="button"
+                    className={`list-group-item list-group-item-action${item.brand === brand && item.model === model ? ' active' : ''}`}
+                    aria-pressed={item.brand === brand && item.model === model}
+                    onClick={() => {
+                      setFirmwarePage(1);
+                      choose({ brand: item.brand, model: item.model, q: search });
+                    }}
+                  >
+                    <span className="fw-semibold">{item.model}</span>
+                    {search !== '' ? <span className="text-body-secondary"> · {item.brand}</span> : null}
+                    <span className="d-block small">
+                      {item.soft.map((soft) => (
+                        <span key={soft.name} className="badge text-bg-light border me-1">
+                          {soft.name}
+                        </span>
+                      ))}
                     </span>
-                  ))}
-                </span>
-              </button>
-            ))}
-          </div>
-          {models.data ? (
-            <Pager
-              page={modelPage}
-              pageSize={CATALOGUE_PAGE_SIZE}
-              totalItems={models.data.totalItems}
-              label={t('catalogue.firmwares.modelPages')}
-              summaryKey="catalogue.pageOf"
-              className="mt-3"
-              onPage={setModelPage}
-            />
-          ) : null}
+                  </button>
+                ))}
+              </div>
+            )}
+          </QueryState>
         </section>
         <section className="col-md-6" aria-labelledby="firmware-list">
           <h2 id="firmware-list" className="h6 text-uppercase text-body-secondary">
@@ -148,42 +142,42 @@ export function FirmwaresPage() {
           {model === '' ? (
             <p className="text-body-secondary">{t('catalogue.firmwares.chooseModel')}</p>
           ) : null}
-          {firmwares.isLoading ? <Loading /> : null}
-          {firmwares.isError ? <LoadError error={firmwares.error} /> : null}
-          {firmwares.data?.totalItems === 0 ? (
-            <p className="text-body-secondary">{t('catalogue.firmwares.noFirmwares')}</p>
-          ) : null}
-          {firmwares.data && firmwares.data.totalItems > 0 ? (
-            <div className="table-responsive">
-              <CatalogueTable
-                columns={[t('catalogue.firmwares.version'), t('catalogue.firmwares.soft')]}
-                busy={firmwares.isFetching}
-              >
-                {firmwares.data.member.map((item) => (
-                  <tr key={item.id}>
-                    <td className="text-break">{item.file}</td>
-                    <td>{item.version ?? ''}</td>
-                    <td>{item.soft ?? ''}</td>
-                    <SizeAndDateCells size={item.size} date={item.date} />
-                    <td className="text-end">
-                      <HelperDownloadButton fileId={item.id} file={item.file} entitled={item.entitled} />
-                    </td>
-                  </tr>
-                ))}
-              </CatalogueTable>
-            </div>
-          ) : null}
-          {firmwares.data ? (
-            <Pager
-              page={firmwarePage}
-              pageSize={CATALOGUE_PAGE_SIZE}
-              totalItems={firmwares.data.totalItems}
-              label={t('catalogue.pages')}
-              summaryKey="catalogue.pageOf"
-              className="mt-3"
-              onPage={setFirmwarePage}
-            />
-          ) : null}
+          <QueryState
+            query={firmwares}
+            loadingLabel={t('catalogue.loading')}
+            errorFallback={t('catalogue.loadError')}
+            isEmpty={(data) => data.totalItems === 0}
+            empty={<p className="text-body-secondary">{t('catalogue.firmwares.noFirmwares')}</p>}
+            pager={{
+              page: firmwarePage,
+              pageSize: CATALOGUE_PAGE_SIZE,
+              label: t('catalogue.pages'),
+              summaryKey: 'catalogue.pageOf',
+              className: 'mt-3',
+              onPage: setFirmwarePage,
+            }}
+          >
+            {(data) => (
+              <div className="table-responsive">
+                <CatalogueTable
+                  columns={[t('catalogue.firmwares.version'), t('catalogue.firmwares.soft')]}
+                  busy={firmwares.isFetching}
+                >
+                  {data.member.map((item) => (
+                    <tr key={item.id}>
+                      <td className="text-break">{item.file}</td>
+                      <td>{item.version ?? ''}</td>
+                      <td>{item.soft ?? ''}</td>
+                      <SizeAndDateCells size={item.size} date={item.date} />
+                      <td className="text-end">
+                        <HelperDownloadButton fileId={item.id} file={item.file} entitled={item.entitled} />
+                      </td>
+                    </tr>
+                  ))}
+                </CatalogueTable>
+              </div>
+            )}
+          </QueryState>
         </section>
       </div>
     </>

@@ -3,6 +3,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconBell } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useHeaderNotifications } from '../api/notifications.ts';
 import { formatNotificationTime } from '../format.ts';
@@ -51,11 +52,7 @@ export function NotificationsButton() {
         <div className="notifications-menu-scroll">
           {latest.isPending ? (
             <div className="p-3 text-center">
-              <span
-                className="spinner-border spinner-border-sm text-primary"
-                role="status"
-                aria-label={t('notifications.loading')}
-              />
+              <Spinner label={t('notifications.loading')} small className="text-primary" />
             </div>
           ) : null}
           {latest.isError ? (

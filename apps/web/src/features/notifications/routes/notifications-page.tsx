@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconBell } from '../../../components/ui/icons.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
@@ -115,112 +116,111 @@ export function NotificationsPage() {
   return (
     <>
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.notifications')}</PageTitle>
-      {notifications.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, notifications.error, FAILED)}
-        </div>
-      ) : null}
-      {notifications.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('notifications.loading')} />
-      ) : null}
-      {notifications.data && totalItems === 0 ? (
-        <EmptyState
-          icon={<IconBell size={32} />}
-          title={t('pages.notifications.emptyTitle')}
-          text={t('pages.notifications.emptyText')}
-        />
-      ) : null}
-      {notifications.data && totalItems > 0 ? (
-        <section className="card" aria-labelledby="notifications-list-title">
-          <div className="card-body">
-            <h2 id="notifications-list-title" className="visually-hidden">
-              {t('menu.notifications')}
-            </h2>
-            <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-              <div className="form-check me-2 mb-0">
-                <input
-                  id="notifications-select-all"
-                  type="checkbox"
-                  className="form-check-input"
-                  checked={allSelected}
-                  onChange={toggleAll}
-                />
-                <label className="form-check-label" htmlFor="notifications-select-all">
-                  {t('notifications.selectAll')}
-                </label>
-              </div>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-primary"
-                disabled={selectedOnPage.length === 0 || busy}
-                onClick={markSelectedRead}
-              >
-                {t('notifications.markSelectedRead')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                disabled={selectedOnPage.length === 0 || busy}
-                onClick={deleteSelected}
-              >
-                {t('notifications.deleteSelected')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-primary ms-auto"
-                disabled={unreadCount === 0 || busy}
-                onClick={markEverythingRead}
-              >
-                {t('notifications.markAllRead')}
-              </button>
-            </div>
-            <p className="small text-body-secondary mb-0" aria-live="polite">
-              {selectedOnPage.length > 0
-                ? t('notifications.selected', { count: selectedOnPage.length })
-                : null}
-            </p>
-            <ul className="notifications-list mb-3" aria-busy={notifications.isFetching || undefined}>
-              {members.map((notification) => (
-                <li
-                  key={notification.id}
-                  className={notification.readed ? undefined : 'notifications-list-unread'}
-                  aria-label={notification.message}
-                >
+      <QueryState
+        query={notifications}
+        loadingLabel={t('notifications.loading')}
+        errorFallback={FAILED}
+        isEmpty={(data) => data.totalItems === 0}
+        empty={
+          <EmptyState
+            icon={<IconBell size={32} />}
+            title={t('pages.notifications.emptyTitle')}
+            text={t('pages.notifications.emptyText')}
+          />
+        }
+      >
+        {() => (
+          <section className="card" aria-labelledby="notifications-list-title">
+            <div className="card-body">
+              <h2 id="notifications-list-title" className="visually-hidden">
+                {t('menu.notifications')}
+              </h2>
+              <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+                <div className="form-check me-2 mb-0">
                   <input
+                    id="notifications-select-all"
                     type="checkbox"
                     className="form-check-input"
-                    checked={selected.has(notification.id)}
-                    onChange={() => toggle(notification.id)}
-                    aria-label={t('notifications.select', { message: notification.message })}
+                    checked={allSelected}
+                    onChange={toggleAll}
                   />
-                  <span className="notifications-list-dot">
-                    <UnreadDot
-                      id={notification.id}
-                      readed={notification.readed}
-                      onMarkRead={() => markOneRead(notification.id)}
+                  <label className="form-check-label" htmlFor="notifications-select-all">
+                    {t('notifications.selectAll')}
+                  </label>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  disabled={selectedOnPage.length === 0 || busy}
+                  onClick={markSelectedRead}
+                >
+                  {t('notifications.markSelectedRead')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  disabled={selectedOnPage.length === 0 || busy}
+                  onClick={deleteSelected}
+                >
+                  {t('notifications.deleteSelected')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary ms-auto"
+                  disabled={unreadCount === 0 || busy}
+                  onClick={markEverythingRead}
+                >
+                  {t('notifications.markAllRead')}
+                </button>
+              </div>
+              <p className="small text-body-secondary mb-0" aria-live="polite">
+                {selectedOnPage.length > 0
+                  ? t('notifications.selected', { count: selectedOnPage.length })
+                  : null}
+              </p>
+              <ul className="notifications-list mb-3" aria-busy={notifications.isFetching || undefined}>
+                {members.map((notification) => (
+                  <li
+                    key={notification.id}
+                    className={notification.readed ? undefined : 'notifications-list-unread'}
+                    aria-label={notification.message}
+                  >
+                    <input
+                      type="checkbox"
+                      className="form-check-input"
+                      checked={selected.has(notification.id)}
+                      onChange={() => toggle(notification.id)}
+                      aria-label={t('notifications.select', { message: notification.message })}
                     />
-                  </span>
-                  <div className="min-w-0 flex-grow-1">
-                    <p className="notifications-list-message mb-1">{notification.message}</p>
-                    <time className="small text-body-secondary" dateTime={notification.createdAt}>
-                      {formatNotificationTime(notification.createdAt, i18n.language)}
-                    </time>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pager
-              page={page}
-              pageSize={NOTIFICATIONS_PAGE_SIZE}
-              totalItems={totalItems}
-              label={t('notifications.pages')}
-              summaryKey="notifications.pageOf"
-              showOnSinglePage
-              onPage={goTo}
-            />
-          </div>
-        </section>
-      ) : null}
+                    <span className="notifications-list-dot">
+                      <UnreadDot
+                        id={notification.id}
+                        readed={notification.readed}
+                        onMarkRead={() => markOneRead(notification.id)}
+                      />
+                    </span>
+                    <div className="min-w-0 flex-grow-1">
+                      <p className="notifications-list-message mb-1">{notification.message}</p>
+                      <time className="small text-body-secondary" dateTime={notification.createdAt}>
+                        {formatNotificationTime(notification.createdAt, i18n.language)}
+                      </time>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <Pager
+                page={page}
+                pageSize={NOTIFICATIONS_PAGE_SIZE}
+                totalItems={totalItems}
+                label={t('notifications.pages')}
+                summaryKey="notifications.pageOf"
+                showOnSinglePage
+                onPage={goTo}
+              />
+            </div>
+          </section>
+        )}
+      </QueryState>
     </>
   );
 }

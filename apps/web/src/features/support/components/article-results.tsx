@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { ARTICLES_PAGE_SIZE, type ArticleSearch, useSearchArticles } from '../api/search-articles.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
@@ -23,45 +22,42 @@ export function ArticleResults({
       <h2 id="kb-results-title" className="h5 mb-3">
         {title}
       </h2>
-      {results.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, results.error, 'Something went wrong, please try again later.')}
-        </div>
-      ) : null}
-      {results.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('support.loading')} />
-      ) : null}
-      {results.data ? (
-        <>
-          <p className="text-body-secondary small" aria-live="polite">
-            {results.data.totalItems === 0
-              ? search.query
-                ? t('support.results.none', { query: search.query })
-                : t('support.results.emptyCategory')
-              : t('support.results.count', { count: results.data.totalItems })}
-          </p>
-          <ul className="list-group mb-3">
-            {results.data.member.map((hit) => (
-              <li key={hit.slug} className="list-group-item py-3">
-                <Link to={`/support/articles/${hit.slug}`} className="fw-semibold d-inline-block mb-1">
-                  <HighlightedText html={hit.titleHtml} />
-                </Link>
-                <p className="mb-0 small text-body-secondary kb-snippet">
-                  <HighlightedText html={hit.snippetHtml} />
-                </p>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            page={search.page}
-            pageSize={ARTICLES_PAGE_SIZE}
-            totalItems={results.data.totalItems}
-            label={t('support.results.pages')}
-            summaryKey="support.results.pageOf"
-            onPage={onPage}
-          />
-        </>
-      ) : null}
+      <QueryState
+        query={results}
+        loadingLabel={t('support.loading')}
+        errorFallback="Something went wrong, please try again later."
+        pager={{
+          page: search.page,
+          pageSize: ARTICLES_PAGE_SIZE,
+          label: t('support.results.pages'),
+          summaryKey: 'support.results.pageOf',
+          onPage,
+        }}
+      >
+        {(data) => (
+          <>
+            <p className="text-body-secondary small" aria-live="polite">
+              {data.totalItems === 0
+                ? search.query
+                  ? t('support.results.none', { query: search.query })
+                  : t('support.results.emptyCategory')
+                : t('support.results.count', { count: data.totalItems })}
+            </p>
+            <ul className="list-group mb-3">
+              {data.member.map((hit) => (
+                <li key={hit.slug} className="list-group-item py-3">
+                  <Link to={`/support/articles/${hit.slug}`} className="fw-semibold d-inline-block mb-1">
+                    <HighlightedText html={hit.titleHtml} />
+                  </Link>
+                  <p className="mb-0 small text-body-secondary kb-snippet">
+                    <HighlightedText html={hit.snippetHtml} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES } from '@benchside/contracts/conversations';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { type UploadedFile, uploadAttachment } from '../api/upload-attachment.ts';
@@ -99,9 +100,7 @@ export function AttachmentPicker({
                       : formatFileSize(item.size, i18n.language)}
                 </span>
               </span>
-              {item.state === 'uploading' ? (
-                <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
-              ) : null}
+              {item.state === 'uploading' ? <Spinner small className="text-primary" /> : null}
               <button
                 type="button"
                 className="btn-close"

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { IconChevronRight } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useCategories } from '../api/get-categories.ts';
 
@@ -10,13 +12,13 @@ export function CategoryList() {
   const categories = useCategories();
 
   if (categories.isPending) {
-    return <span className="spinner-border text-primary" role="status" aria-label={t('support.loading')} />;
+    return <Spinner label={t('support.loading')} className="text-primary" />;
   }
   if (categories.isError) {
     return (
-      <div className="alert alert-danger" role="alert">
-        {apiErrorMessage(t, categories.error, 'Something went wrong, please try again later.')}
-      </div>
+      <ErrorAlert
+        message={apiErrorMessage(t, categories.error, 'Something went wrong, please try again later.')}
+      />
     );
   }
   if (categories.data.totalItems === 0) {

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/forms/text-field.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { type TicketFormValues, ticketFormSchema, useSubmitTicket } from '../api/submit-ticket.ts';
@@ -46,11 +48,7 @@ export function TicketForm({ onSubmitted }: { onSubmitted: (conversationId: stri
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="ticket-title">
-      {failure ? (
-        <div className="alert alert-danger" role="alert">
-          {failure}
-        </div>
-      ) : null}
+      <ErrorAlert message={failure} />
       <TextField
         id="ticket-subject"
         label={t('support.ticket.subject')}
@@ -112,7 +110,7 @@ export function TicketForm({ onSubmitted }: { onSubmitted: (conversationId: stri
       <button type="submit" className="btn btn-primary" disabled={isSubmitting || uploading}>
         {isSubmitting ? (
           <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            <Spinner small className="me-2" />
             {t('support.ticket.sending')}
           </>
         ) : (

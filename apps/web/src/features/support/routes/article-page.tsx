@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useArticle } from '../api/get-article.ts';
@@ -21,7 +22,7 @@ export function ArticlePage() {
     return (
       <>
         <PageTitle breadcrumbs={crumbs}>{t('menu.support')}</PageTitle>
-        <span className="spinner-border text-primary" role="status" aria-label={t('support.loading')} />
+        <Spinner label={t('support.loading')} className="text-primary" />
       </>
     );
   }

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { IconToolbox } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useSofts } from '../../../lib/catalogue-api.ts';
 import { callHelper } from '../../../lib/helper-client.ts';
@@ -82,14 +84,10 @@ export function ToolsPage() {
   return (
     <>
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.tools')}</PageTitle>
-      {softs.isPending ? (
-        <span className="spinner-border text-primary" role="status" aria-label={t('catalogue.loading')} />
-      ) : null}
-      {softs.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {apiErrorMessage(t, softs.error, t('catalogue.loadError'))}
-        </div>
-      ) : null}
+      {softs.isPending ? <Spinner label={t('catalogue.loading')} className="text-primary" /> : null}
+      <ErrorAlert
+        message={softs.isError ? apiErrorMessage(t, softs.error, t('catalogue.loadError')) : null}
+      />
       {installed.isError ? (
         <div className="alert alert-warning" role="status">
           {t('catalogue.tools.helperAway')}
@@ -151,9 +149,7 @@ export function ToolsPage() {
                           disabled={install.isPending}
                           onClick={() => install.mutate({ soft, update: updatable })}
                         >
-                          {busy ? (
-                            <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-                          ) : null}
+                          {busy ? <Spinner small className="me-1" /> : null}
                           {updatable
                             ? t('catalogue.tools.update', { name: soft.name })
                             : t('catalogue.tools.install', { name: soft.name })}
