@@ -3,7 +3,7 @@ import {
   supportUploadResponseSchema,
 } from '@benchside/contracts/support-tickets';
 import { useMutation } from '@tanstack/react-query';
-import { supportRequest } from './support-client.ts';
+import { supportHttp } from './support-client.ts';
 
 export { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES } from '@benchside/contracts/conversations';
 
@@ -13,7 +13,7 @@ export type UploadedFile = SupportUploadResponse;
 export async function uploadAttachment(file: File): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file);
-  return supportUploadResponseSchema.parse(await supportRequest('POST', '/eup/upload', { body }));
+  return supportUploadResponseSchema.parse(await supportHttp.post('/eup/upload', body));
 }
 
 export function useUploadAttachment() {
