@@ -3,7 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { HttpError } from './http-errors.ts';
+import { type HttpError, ValidationError } from '@benchside/server/errors';
 
 /** `~/Downloads/Benchside`, or a folder beside the settings when the home folder cannot take it. */
 export function defaultDownloadFolder(configDir: string): string {
@@ -31,9 +31,9 @@ function isUsableFolder(path: string): boolean {
 export async function prepareDownloadFolder(requested: string): Promise<string> {
   // The contract accepts any platform's absolute form; only this platform's may be used here.
   if (!isAbsolute(requested)) {
-    throw new HttpError(400, 'path: The folder must be an absolute path', [
-      { propertyPath: 'path', message: 'The folder must be an absolute path' },
-    ]);
+    throw new ValidationError('path: The folder must be an absolute path', {
+      violations: [{ propertyPath: 'path', message: 'The folder must be an absolute path' }],
+    });
   }
   const folder = resolve(requested);
   const existing = await stat(folder).catch(() => undefined);
@@ -41,9 +41,9 @@ export async function prepareDownloadFolder(requested: string): Promise<string> 
     throw folderRefused(folder, 'does not exist; create it first');
   }
   if (!existing.isDirectory()) {
-    throw new HttpError(400, `${folder} is not a folder`, [
-      { propertyPath: 'path', message: 'This is not a folder' },
-    ]);
+    throw new ValidationError(`${folder} is not a folder`, {
+      violations: [{ propertyPath: 'path', message: 'This is not a folder' }],
+    });
   }
   const real = await realpath(folder);
   for (const path of new Set([folder, real])) {
@@ -59,9 +59,9 @@ export async function prepareDownloadFolder(requested: string): Promise<string> 
   try {
     await writeFile(probe, '');
   } catch (error) {
-    throw new HttpError(400, `The folder ${folder} is not writable: ${reason(error)}`, [
-      { propertyPath: 'path', message: `The folder is not writable: ${reason(error)}` },
-    ]);
+    throw new ValidationError(`The folder ${folder} is not writable: ${reason(error)}`, {
+      violations: [{ propertyPath: 'path', message: `The folder is not writable: ${reason(error)}` }],
+    });
   } finally {
     await rm(probe, { force: true });
   }
@@ -87,9 +87,9 @@ export function forbiddenLocation(path: string): string | undefined {
 }
 
 function folderRefused(folder: string, problem: string): HttpError {
-  return new HttpError(400, `The folder ${folder} ${problem}`, [
-    { propertyPath: 'path', message: `The folder ${problem}` },
-  ]);
+  return new ValidationError(`The folder ${folder} ${problem}`, {
+    violations: [{ propertyPath: 'path', message: `The folder ${problem}` }],
+  });
 }
 
 const REASONS: Record<string, string> = {

@@ -1,23 +1,33 @@
 import type { ErrorBody } from '@benchside/contracts/common';
+import {
+  BadGatewayError,
+  ConflictError,
+  ForbiddenError,
+  GatewayTimeoutError,
+  HttpError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnprocessableError,
+  ValidationError,
+} from '@benchside/server/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
-/** An answer other than success, with the status and the body every Benchside API uses. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly violations: ErrorBody['violations'];
+/** The named error of each status the helper answers where the status is data (a verdict, a card-reader failure). */
+const ERROR_BY_STATUS = {
+  403: ForbiddenError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableError,
+  502: BadGatewayError,
+  503: ServiceUnavailableError,
+  504: GatewayTimeoutError,
+} as const;
 
-  constructor(statusCode: number, message: string, violations?: ErrorBody['violations']) {
-    super(message);
-    this.statusCode = statusCode;
-    this.violations = violations;
-  }
+export type HelperErrorStatus = keyof typeof ERROR_BY_STATUS;
 
-  get body(): ErrorBody {
-    return this.violations
-      ? { message: this.message, violations: this.violations }
-      : { message: this.message };
-  }
+export function errorForStatus(statusCode: HelperErrorStatus, message: string): HttpError {
+  return new ERROR_BY_STATUS[statusCode](message);
 }
 
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
@@ -33,7 +43,7 @@ export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unkno
       ? `${first.propertyPath}: ${first.message}`
       : first.message
     : 'Invalid request';
-  throw new HttpError(400, message, violations);
+  throw new ValidationError(message, { violations });
 }
 
 // Fastify's own request errors, reworded for the people who read them.
@@ -68,7 +78,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;

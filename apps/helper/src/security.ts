@@ -1,5 +1,5 @@
+import { ForeignOriginError, UnsupportedMediaTypeError } from '@benchside/server/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './http-errors.ts';
 
 const ALLOWED_METHODS = 'GET, POST';
 const ALLOWED_REQUEST_HEADERS = 'content-type';
@@ -22,13 +22,13 @@ export function installLoopbackSecurity(app: FastifyInstance, allowedOrigins: re
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!origins.has(origin)) {
-        throw new HttpError(403, 'This origin may not use the helper');
+        throw new ForeignOriginError('This origin may not use the helper');
       }
       reply.header('access-control-allow-origin', origin);
     }
     if (request.method === 'OPTIONS') return answerPreflight(request, reply);
     if (request.method === 'POST' && !isJson(request.headers['content-type'])) {
-      throw new HttpError(415, 'The request body must be application/json');
+      throw new UnsupportedMediaTypeError('The request body must be application/json');
     }
   });
 }
@@ -43,7 +43,7 @@ function hasLoopbackHost(request: FastifyRequest): boolean {
 function answerPreflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   // Only reached for an allowed origin: the hook above refused the others.
   if (request.headers.origin === undefined) {
-    throw new HttpError(403, 'A preflight request must carry an Origin');
+    throw new ForeignOriginError('A preflight request must carry an Origin');
   }
   reply
     .header('access-control-allow-methods', ALLOWED_METHODS)

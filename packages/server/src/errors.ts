@@ -55,6 +55,11 @@ export const UnauthorizedError = defineError('BS_ERR_UNAUTHORIZED', 401, 'Unauth
 export const ForeignOriginError = defineError('BS_ERR_FOREIGN_ORIGIN', 403, 'Cross-origin request refused');
 export const ForbiddenError = defineError('BS_ERR_FORBIDDEN', 403, 'Access denied');
 export const NotFoundError = defineError('BS_ERR_NOT_FOUND', 404, 'Not found');
+export const ConflictError = defineError(
+  'BS_ERR_CONFLICT',
+  409,
+  'The request conflicts with the current state',
+);
 export const PayloadTooLargeError = defineError(
   'BS_ERR_PAYLOAD_TOO_LARGE',
   413,
@@ -65,12 +70,23 @@ export const UnsupportedMediaTypeError = defineError(
   415,
   'Unsupported content type: send application/json',
 );
+export const UnprocessableError = defineError(
+  'BS_ERR_UNPROCESSABLE',
+  422,
+  'The request is well formed but cannot be processed',
+);
 export const MailDeliveryError = defineError(
   'BS_ERR_MAIL_DELIVERY',
   503,
   'The e-mail could not be sent. Please try again later.',
 );
+export const BadGatewayError = defineError('BS_ERR_BAD_GATEWAY', 502, 'A service behind this one failed');
 export const ServiceUnavailableError = defineError('BS_ERR_UNAVAILABLE', 503, 'Service unavailable');
+export const GatewayTimeoutError = defineError(
+  'BS_ERR_GATEWAY_TIMEOUT',
+  504,
+  'A service behind this one did not answer in time',
+);
 
 export class TooManyRequestsError extends HttpError {
   static readonly code = 'BS_ERR_TOO_MANY_REQUESTS';

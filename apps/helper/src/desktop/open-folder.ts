@@ -1,4 +1,4 @@
-import { HttpError } from '../http-errors.ts';
+import { BadGatewayError, ConflictError } from '@benchside/server/errors';
 import { describeSpawnError, spawnDetached } from './spawn-detached.ts';
 
 const BROWSE_ERROR = 'File browse error';
@@ -8,15 +8,14 @@ export async function openFolder(folder: string, env: NodeJS.ProcessEnv): Promis
   const opener = openerFor(process.platform);
   // Without a display server xdg-open would fall back to a terminal browser nobody sees.
   if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
-    throw new HttpError(
-      409,
+    throw new ConflictError(
       `${BROWSE_ERROR}: this computer has no desktop session to show the folder in (neither DISPLAY nor WAYLAND_DISPLAY is set)`,
     );
   }
   try {
     await spawnDetached(opener, [folder], { env });
   } catch (error) {
-    throw new HttpError(502, `${BROWSE_ERROR}: ${describeSpawnError(error, opener)}`);
+    throw new BadGatewayError(`${BROWSE_ERROR}: ${describeSpawnError(error, opener)}`);
   }
 }
 

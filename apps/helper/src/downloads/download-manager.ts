@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DownloadItem, DownloadState, SignedPackageManifest } from '@benchside/contracts/helper';
+import { BadRequestError, ForbiddenError, NotFoundError } from '@benchside/server/errors';
 import WebTorrent, { type Torrent, type WebTorrentOptions } from 'webtorrent';
-import { HttpError } from '../http-errors.ts';
 import { DownloadStateFile, type SavedDownload } from './download-state.ts';
 import { assertTargetsInside, removeTorrentFiles, resolveDestination } from './torrent-paths.ts';
 import { type CheckedTorrent, checkTorrentFile } from './torrent-source.ts';
@@ -225,14 +225,13 @@ export class DownloadManager {
     try {
       parsed = new URL(url);
     } catch {
-      throw new HttpError(400, `The web seed ${JSON.stringify(url)} is not a URL`);
+      throw new BadRequestError(`The web seed ${JSON.stringify(url)} is not a URL`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new HttpError(400, `The web seed ${JSON.stringify(url)} must be an http or https URL`);
+      throw new BadRequestError(`The web seed ${JSON.stringify(url)} must be an http or https URL`);
     }
     if (!this.#options.webSeedAllowed(url)) {
-      throw new HttpError(
-        403,
+      throw new ForbiddenError(
         `The helper fetches web seeds only from the portal's downloads host; ${JSON.stringify(url)} is elsewhere`,
       );
     }
@@ -275,7 +274,7 @@ export class DownloadManager {
 
   #find(hash: string): Download {
     const download = this.#downloads.get(hash.toLowerCase());
-    if (!download) throw new HttpError(404, `There is no download with hash ${hash}`);
+    if (!download) throw new NotFoundError(`There is no download with hash ${hash}`);
     return download;
   }
 

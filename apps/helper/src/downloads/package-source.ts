@@ -5,8 +5,8 @@ import {
   type SignedPackageManifest,
   signedPackageManifestSchema,
 } from '@benchside/contracts/helper';
+import { ConflictError, ForbiddenError, UnprocessableError } from '@benchside/server/errors';
 import { openSignedPackageManifest, PackageSigningError } from '@benchside/server/package-signing';
-import { HttpError } from '../http-errors.ts';
 import { checkTorrentFile, fetchSmallFile, fetchTorrentFile } from './torrent-source.ts';
 
 const MAX_MANIFEST_BYTES = 16 * 1024;
@@ -45,8 +45,7 @@ export class PackageSource {
   /** Refuses, with a 403 the page can show, any URL outside the downloads host(s). */
   assertAllowed(url: string, what: string): void {
     if (!this.isAllowed(url)) {
-      throw new HttpError(
-        403,
+      throw new ForbiddenError(
         `The helper fetches ${what}s only from the portal's downloads host (${this.#trust.downloadsHosts.join(', ')}); ${JSON.stringify(url)} is elsewhere`,
       );
     }
@@ -61,8 +60,7 @@ export class PackageSource {
     const host = this.#hostOf(torrentUrl) ?? '';
     const publicKey = this.#trust.publicKey;
     if (publicKey === null) {
-      throw new HttpError(
-        409,
+      throw new ConflictError(
         'This helper trusts no publishing key (HELPER_PACKAGE_KEY, or an installer from the portal), so it downloads no package',
       );
     }
@@ -78,7 +76,9 @@ export class PackageSource {
       manifest = openSignedPackageManifest(document, publicKey);
       signedManifest = signedPackageManifestSchema.parse(document);
     } catch (error) {
-      if (error instanceof PackageSigningError) throw new HttpError(422, `Package refused: ${error.message}`);
+      if (error instanceof PackageSigningError) {
+        throw new UnprocessableError(`Package refused: ${error.message}`);
+      }
       throw error;
     }
     const describesTorrent =
@@ -87,8 +87,7 @@ export class PackageSource {
       manifest.size === parsed.length &&
       manifest.infoHash === parsed.infoHash;
     if (!describesTorrent) {
-      throw new HttpError(
-        422,
+      throw new UnprocessableError(
         'Package refused: the signed manifest describes another package than this torrent',
       );
     }
@@ -117,6 +116,6 @@ function parseJson(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(Buffer.from(bytes).toString('utf8'));
   } catch {
-    throw new HttpError(422, 'Package refused: the package manifest is not JSON');
+    throw new UnprocessableError('Package refused: the package manifest is not JSON');
   }
 }

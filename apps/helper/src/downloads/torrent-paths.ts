@@ -1,7 +1,7 @@
 import { lstat, mkdir, realpath, rm, rmdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { BadRequestError, type HttpError } from '@benchside/server/errors';
 import type { Bencoded } from 'parse-torrent';
-import { HttpError } from '../http-errors.ts';
 
 // `:` covers drive letters and NTFS streams; the rest, with control characters, are what
 // fs-chunk-store would silently strip from a name: refusing them keeps the checked path the written one.
@@ -184,9 +184,9 @@ function isDictionary(value: Bencoded): value is { [key: string]: Bencoded } {
 }
 
 function unsafeTorrent(reason: string): HttpError {
-  return new HttpError(400, `The torrent is refused: ${reason}`);
+  return new BadRequestError(`The torrent is refused: ${reason}`);
 }
 
 function unsafeDestination(reason: string): HttpError {
-  return new HttpError(400, `The download location is refused: ${reason}`);
+  return new BadRequestError(`The download location is refused: ${reason}`);
 }

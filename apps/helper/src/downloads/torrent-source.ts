@@ -1,5 +1,5 @@
+import { BadGatewayError, BadRequestError } from '@benchside/server/errors';
 import parseTorrent, { type ParsedTorrent } from 'parse-torrent';
-import { HttpError } from '../http-errors.ts';
 import { torrentPathComponents } from './torrent-paths.ts';
 
 // A .torrent lists 20 bytes per piece: 10 MiB covers a 100 GB package at 2 MiB pieces.
@@ -30,10 +30,10 @@ export async function fetchSmallFile(
   try {
     parsedUrl = new URL(url);
   } catch {
-    throw new HttpError(400, `The ${what} address ${JSON.stringify(url)} is not a URL`);
+    throw new BadRequestError(`The ${what} address ${JSON.stringify(url)} is not a URL`);
   }
   if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:') {
-    throw new HttpError(400, `The ${what} address must be an http or https URL`);
+    throw new BadRequestError(`The ${what} address must be an http or https URL`);
   }
   let response: Response;
   try {
@@ -42,11 +42,11 @@ export async function fetchSmallFile(
       signal: AbortSignal.timeout(TORRENT_FETCH_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new HttpError(502, `The ${what} could not be downloaded: ${describe(error)}`);
+    throw new BadGatewayError(`The ${what} could not be downloaded: ${describe(error)}`);
   }
   if (!response.ok || response.body === null) {
     await response.body?.cancel();
-    throw new HttpError(502, `The ${what} could not be downloaded: HTTP ${response.status}`);
+    throw new BadGatewayError(`The ${what} could not be downloaded: HTTP ${response.status}`);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -54,7 +54,7 @@ export async function fetchSmallFile(
     size += chunk.byteLength;
     if (size > maxBytes) {
       await response.body.cancel();
-      throw new HttpError(400, `The ${what} is larger than ${describeSize(maxBytes)}`);
+      throw new BadRequestError(`The ${what} is larger than ${describeSize(maxBytes)}`);
     }
     chunks.push(chunk);
   }
@@ -68,15 +68,15 @@ function describeSize(bytes: number): string {
 /** Parses a .torrent file and refuses it when any file path could land outside its folder. */
 export async function checkTorrentFile(bytes: Uint8Array): Promise<CheckedTorrent> {
   if (bytes.byteLength > MAX_TORRENT_BYTES) {
-    throw new HttpError(400, `The torrent file is larger than ${MAX_TORRENT_BYTES / 1024 / 1024} MiB`);
+    throw new BadRequestError(`The torrent file is larger than ${MAX_TORRENT_BYTES / 1024 / 1024} MiB`);
   }
   let parsed: ParsedTorrent;
   try {
     parsed = await parseTorrent(bytes);
   } catch (error) {
-    throw new HttpError(400, `The file is not a valid torrent: ${describe(error)}`);
+    throw new BadRequestError(`The file is not a valid torrent: ${describe(error)}`);
   }
-  if (!(parsed.length > 0)) throw new HttpError(400, 'The torrent holds no data');
+  if (!(parsed.length > 0)) throw new BadRequestError('The torrent holds no data');
   const files = torrentPathComponents(parsed.info);
   return { bytes, parsed, files };
 }

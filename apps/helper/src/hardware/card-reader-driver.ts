@@ -1,4 +1,5 @@
 import type { CardReader, GetValidationResponse, SmartCard } from '@benchside/contracts/card-validation';
+import type { HelperErrorStatus } from '../http-errors.ts';
 
 export type CardReaderErrorKind =
   | 'service-unavailable'
@@ -11,7 +12,7 @@ export type CardReaderErrorKind =
   | 'card-error'
   | 'timeout';
 
-const STATUS_BY_KIND: Record<CardReaderErrorKind, number> = {
+const STATUS_BY_KIND: Record<CardReaderErrorKind, HelperErrorStatus> = {
   'service-unavailable': 503,
   'support-missing': 503,
   'reader-not-found': 404,
@@ -33,7 +34,7 @@ export class CardReaderError extends Error {
     this.kind = kind;
   }
 
-  get statusCode(): number {
+  get statusCode(): HelperErrorStatus {
     return STATUS_BY_KIND[this.kind];
   }
 }

@@ -10,11 +10,12 @@ import {
   listDownloadsBodySchema,
   removeDownloadBodySchema,
 } from '@benchside/contracts/helper';
+import { ConflictError } from '@benchside/server/errors';
 import type { FastifyInstance } from 'fastify';
 import { openFolder } from '../desktop/open-folder.ts';
 import type { DownloadManager } from '../downloads/download-manager.ts';
 import type { PackageSource } from '../downloads/package-source.ts';
-import { HttpError, parseWith } from '../http-errors.ts';
+import { parseWith } from '../http-errors.ts';
 import type { PackageInstaller } from '../software/package-installer.ts';
 
 type DownloadRoutesOptions = {
@@ -87,7 +88,7 @@ export function registerDownloadRoutes(app: FastifyInstance, options: DownloadRo
     const { path } = downloads.get(body.hash);
     const folder = await stat(path).catch(() => undefined);
     if (!folder?.isDirectory()) {
-      throw new HttpError(409, `File browse error: the folder ${path} does not exist any more`);
+      throw new ConflictError(`File browse error: the folder ${path} does not exist any more`);
     }
     await openFolder(path, env);
     return { ok: true };

@@ -11,10 +11,11 @@ import {
   type OperationStatus,
   statusGetBodySchema,
 } from '@benchside/contracts/helper';
+import { ConflictError, NotFoundError } from '@benchside/server/errors';
 import type { FastifyInstance } from 'fastify';
 import { type CardReaderDriver, CardReaderError } from '../hardware/card-reader-driver.ts';
 import type { OperationStatusRegistry } from '../hardware/operation-status.ts';
-import { HttpError, parseWith } from '../http-errors.ts';
+import { errorForStatus, parseWith } from '../http-errors.ts';
 
 type HardwareRoutesOptions = {
   cardReaders: CardReaderDriver;
@@ -44,8 +45,8 @@ export function registerHardwareRoutes(app: FastifyInstance, options: HardwareRo
     // A missing reader or card is answered now; the update itself is followed with /status/get.
     const readers = await withCard(() => cardReaders.listReaders());
     const reader = readers.find((candidate) => candidate.name === body.readerName);
-    if (!reader) throw new HttpError(404, `The card reader "${body.readerName}" was not found`);
-    if (!reader.cardPresent) throw new HttpError(409, `There is no card in the reader "${body.readerName}"`);
+    if (!reader) throw new NotFoundError(`The card reader "${body.readerName}" was not found`);
+    if (!reader.cardPresent) throw new ConflictError(`There is no card in the reader "${body.readerName}"`);
     const id = operations.start((report) => cardReaders.updateCardFirmware(body.readerName, report));
     return { id };
   });
@@ -53,7 +54,7 @@ export function registerHardwareRoutes(app: FastifyInstance, options: HardwareRo
   app.post('/status/get', async (request): Promise<OperationStatus> => {
     const body = parseWith(statusGetBodySchema, request.body);
     const status = operations.get(body.id, body.allMessages ?? false);
-    if (!status) throw new HttpError(404, `There is no operation with the id ${JSON.stringify(body.id)}`);
+    if (!status) throw new NotFoundError(`There is no operation with the id ${JSON.stringify(body.id)}`);
     return status;
   });
 }
@@ -63,7 +64,7 @@ async function withCard<Result>(operation: () => Promise<Result>): Promise<Resul
   try {
     return await operation();
   } catch (error) {
-    if (error instanceof CardReaderError) throw new HttpError(error.statusCode, error.message);
+    if (error instanceof CardReaderError) throw errorForStatus(error.statusCode, error.message);
     throw error;
   }
 }

@@ -1,9 +1,10 @@
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type HelperOk, type InstalledTool, runSoftwareBodySchema } from '@benchside/contracts/helper';
+import { BadGatewayError, ConflictError, NotFoundError } from '@benchside/server/errors';
 import type { FastifyInstance } from 'fastify';
 import { describeSpawnError, spawnDetached } from '../desktop/spawn-detached.ts';
-import { HttpError, parseWith } from '../http-errors.ts';
+import { parseWith } from '../http-errors.ts';
 import type { InstalledTools } from '../software/installed-tools.ts';
 
 type SoftwareRoutesOptions = { tools: InstalledTools };
@@ -18,8 +19,7 @@ export function registerSoftwareRoutes(app: FastifyInstance, options: SoftwareRo
     const body = parseWith(runSoftwareBodySchema, request.body);
     const tool = tools.get(body.id);
     if (!tool) {
-      throw new HttpError(
-        404,
+      throw new NotFoundError(
         `Error running tool: there is no installed tool with the id ${JSON.stringify(body.id)}`,
       );
     }
@@ -30,17 +30,19 @@ export function registerSoftwareRoutes(app: FastifyInstance, options: SoftwareRo
       realpath(executable).catch(() => undefined),
     ]);
     if (realFolder === undefined || realExecutable === undefined) {
-      throw new HttpError(409, `Error running tool: ${tool.name} is no longer on disk; install it again`);
+      throw new ConflictError(`Error running tool: ${tool.name} is no longer on disk; install it again`);
     }
     const fromFolder = relative(realFolder, realExecutable);
     if (fromFolder === '' || fromFolder.startsWith(`..${sep}`) || isAbsolute(fromFolder)) {
-      throw new HttpError(409, `Error running tool: the program of ${tool.name} points outside its folder`);
+      throw new ConflictError(`Error running tool: the program of ${tool.name} points outside its folder`);
     }
     try {
       await spawnDetached(realExecutable, tool.args, { cwd: tool.folder });
     } catch (error) {
       request.log.warn({ err: error, tool: tool.id }, 'a tool could not be started');
-      throw new HttpError(502, `Error launching the software: ${describeSpawnError(error, tool.executable)}`);
+      throw new BadGatewayError(
+        `Error launching the software: ${describeSpawnError(error, tool.executable)}`,
+      );
     }
     return { ok: true };
   });

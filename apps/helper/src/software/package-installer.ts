@@ -7,11 +7,12 @@ import {
   type ToolManifest,
   toolManifestSchema,
 } from '@benchside/contracts/helper';
+import type { HttpError } from '@benchside/server/errors';
 import { z } from 'zod';
 import { syncFolder, syncTree, writeJsonAtomically } from '../atomic-json.ts';
 import { crashPoint } from '../crash-point.ts';
 import type { DownloadManager } from '../downloads/download-manager.ts';
-import { HttpError } from '../http-errors.ts';
+import { errorForStatus, type HelperErrorStatus } from '../http-errors.ts';
 import { archiveKindOf, extractArchive, UnsafeArchiveError } from './archive-extract.ts';
 import { type InstalledTools, installedToolRecordSchema } from './installed-tools.ts';
 import { verifyDownloadedPackage } from './package-verification.ts';
@@ -345,6 +346,6 @@ function assertInside(root: string, path: string): void {
   if (!isInside(root, path)) throw refuse(422, `${basename(path)} is not a folder inside the tools folder`);
 }
 
-function refuse(status: number, reason: string): HttpError {
-  return new HttpError(status, `${INSTALL_ERROR}: ${reason}`);
+function refuse(status: HelperErrorStatus, reason: string): HttpError {
+  return errorForStatus(status, `${INSTALL_ERROR}: ${reason}`);
 }

@@ -1,4 +1,5 @@
 import type { HelperPingResponse } from '@benchside/contracts/helper';
+import type { z } from 'zod';
 
 /** Where the port that last answered is kept, so the next page load asks it first. */
 export const HELPER_PORT_STORAGE_KEY = 'benchside_helper_port';
@@ -25,6 +26,14 @@ export class HelperError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The one reading of a helper answer: anything but what `schema` describes is the helper's fault, not the user's. */
+export function parseHelperAnswer<T>(schema: z.ZodType<T>, answer: unknown, path: string): T {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success)
+    throw new HelperError('invalid-response', `The helper's answer to ${path} is not valid`);
+  return parsed.data;
 }
 
 export interface HelperClientOptions {
@@ -193,3 +202,12 @@ export function createHelperClient({
 }
 
 export const { callHelper, readHelper, pingHelper } = createHelperClient();
+
+const DOWNLOAD_FOLDER_PATH = '/general/getDownloadFolder';
+
+/** `GET /general/getDownloadFolder`: where the helper puts downloads (empty when none is chosen). */
+export async function readDownloadFolder(): Promise<string> {
+  const { downloadFolderSchema } = await loadContract();
+  return parseHelperAnswer(downloadFolderSchema, await readHelper(DOWNLOAD_FOLDER_PATH), DOWNLOAD_FOLDER_PATH)
+    .path;
+}

@@ -1,6 +1,6 @@
-import { type DownloadItem, downloadFolderSchema, downloadItemSchema } from '@benchside/contracts/helper';
+import { type DownloadItem, downloadItemSchema } from '@benchside/contracts/helper';
 import { getDownloadLink } from './catalogue-api.ts';
-import { callHelper, readHelper } from './helper-client.ts';
+import { callHelper, parseHelperAnswer, readDownloadFolder } from './helper-client.ts';
 
 /** The spec §8 message of each way a download can fail before the helper has it, and its i18n key. */
 const MESSAGE_KEYS = {
@@ -40,7 +40,7 @@ export class HelperDownloadError extends Error {
 async function downloadFolder(): Promise<string> {
   let path: string;
   try {
-    ({ path } = downloadFolderSchema.parse(await readHelper('/general/getDownloadFolder')));
+    path = await readDownloadFolder();
   } catch (error) {
     throw new HelperDownloadError('We cannot load your download folder', error);
   }
@@ -62,7 +62,8 @@ export async function downloadThroughHelper(fileId: number): Promise<DownloadIte
     throw new HelperDownloadError('File download error', error);
   }
   try {
-    return downloadItemSchema.parse(await callHelper('/downloads/add', { url: link.url, soft: link.soft }));
+    const answer = await callHelper('/downloads/add', { url: link.url, soft: link.soft });
+    return parseHelperAnswer(downloadItemSchema, answer, '/downloads/add');
   } catch (error) {
     throw new HelperDownloadError('Error to add file download', error);
   }

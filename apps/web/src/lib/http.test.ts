@@ -75,4 +75,22 @@ describe('http client', () => {
     await expect(http.get('/logout')).rejects.toMatchObject({ status: 401 });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('hands a 401 of another origin to its judge instead of logging out', async () => {
+    const fetch = vi.fn(async () => json(401, { message: 'Not signed in' }));
+    const onUnauthorized = vi.fn(async () => null);
+    const support = createHttpClient({
+      baseUrl: 'http://support.test',
+      credentials: 'include',
+      fetch,
+      onUnauthorized,
+    });
+    await expect(support.post('/eup/upload', new FormData())).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith(
+      'http://support.test/eup/upload',
+      expect.objectContaining({ credentials: 'include', headers: { Accept: 'application/json' } }),
+    );
+  });
 });

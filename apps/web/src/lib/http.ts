@@ -20,22 +20,36 @@ type QueryValue = string | number | boolean | undefined;
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
+  /** A JSON value, or a form with files (the browser then sets the multipart boundary). */
   body?: unknown;
   contentType?: string;
+  signal?: AbortSignal;
+}
+
+export interface UploadOptions {
+  /** Called with 0..1 as the form goes up. */
+  onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
 
 export interface HttpClientOptions {
   baseUrl: string;
   fetch?: typeof fetch;
+  /** `include` for a service on another origin that the portal's cookie must reach (spec §6). */
+  credentials?: RequestCredentials;
+  /**
+   * Who judges a 401. Without it this client serves the main API and ends the session itself;
+   * a client of another origin passes how the main API is asked whether the session still lives.
+   */
+  onUnauthorized?: () => Promise<unknown>;
 }
 
 const LOGOUT_PATH = '/logout';
 
 // The schema (and zod with it) loads with the first error body, keeping it off the first screen.
-async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
+async function readErrorBody(text: string): Promise<ApiErrorBody | null> {
   try {
-    const body: unknown = await response.json();
+    const body: unknown = JSON.parse(text);
     const { errorBodySchema } = await import('@benchside/contracts/common');
     const parsed = errorBodySchema.loose().safeParse(body);
     return parsed.success ? parsed.data : null;
@@ -44,24 +58,34 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
   }
 }
 
-function retryAfterOf(response: Response): number | null {
-  const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
+/** A form goes as it is (the browser sets its multipart boundary); anything else as JSON. */
+function encodeBody(body: unknown): FormData | string | undefined {
+  if (body === undefined || body instanceof FormData) return body;
+  return JSON.stringify(body);
+}
+
+function retryAfterOf(header: string | null): number | null {
+  const seconds = Number(header ?? Number.NaN);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /**
- * The main API's client. It owns the spec's 401 rule: any 401 ends the session with exactly one
- * `GET /logout`, requests issued meanwhile wait for it, and session listeners clear the user.
+ * The web app's one HTTP client: JSON, forms with files, and uploads with progress, each answer
+ * read one way. The main API's client owns the spec's 401 rule: any 401 ends the session with
+ * exactly one `GET /logout`, requests issued meanwhile wait for it, and session listeners clear
+ * the user.
  */
 export function createHttpClient({
   baseUrl,
   fetch: fetchImpl = (...args) => globalThis.fetch(...args),
+  credentials = 'same-origin',
+  onUnauthorized,
 }: HttpClientOptions) {
   let pendingLogout: Promise<void> | null = null;
   const sessionEndedListeners = new Set<() => void>();
 
   function endSession(): Promise<void> {
-    pendingLogout ??= fetchImpl(`${baseUrl}${LOGOUT_PATH}`, { credentials: 'same-origin' })
+    pendingLogout ??= fetchImpl(`${baseUrl}${LOGOUT_PATH}`, { credentials })
       .then(
         () => undefined,
         () => undefined,
@@ -82,26 +106,63 @@ export function createHttpClient({
     return `${baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
+  /** Every answer, fetched or uploaded, is read here: the body on success, an ApiError otherwise. */
+  async function readAnswer(
+    path: string,
+    status: number,
+    text: string,
+    retryAfter: string | null,
+  ): Promise<unknown> {
+    if (status === 401 && path !== LOGOUT_PATH) {
+      // Another origin's 401 is not awaited: the caller learns of it at once, the check runs beside.
+      if (onUnauthorized) void onUnauthorized();
+      else await endSession();
+      throw new ApiError(401, null);
+    }
+    if (status < 200 || status > 299) {
+      throw new ApiError(status, await readErrorBody(text), retryAfterOf(retryAfter));
+    }
+    return text ? JSON.parse(text) : null;
+  }
+
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
     if (pendingLogout) await pendingLogout;
+    const body = encodeBody(options.body);
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
+    if (typeof body === 'string') headers['Content-Type'] = options.contentType ?? 'application/json';
     const response = await fetchImpl(buildUrl(path, options.query), {
       method,
       headers,
-      credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials,
+      body,
       signal: options.signal,
     });
-    if (response.status === 401 && path !== LOGOUT_PATH) {
-      await endSession();
-      throw new ApiError(401, null);
-    }
-    if (!response.ok) {
-      throw new ApiError(response.status, await readErrorBody(response), retryAfterOf(response));
-    }
-    const text = await response.text();
-    return text ? JSON.parse(text) : null;
+    return readAnswer(path, response.status, await response.text(), response.headers.get('Retry-After'));
+  }
+
+  /** `POST` of a form with files. XMLHttpRequest rather than fetch: only it reports upload progress in every browser. */
+  async function upload(
+    path: string,
+    form: FormData,
+    { onProgress, signal }: UploadOptions = {},
+  ): Promise<unknown> {
+    if (pendingLogout) await pendingLogout;
+    const xhr = new XMLHttpRequest();
+    const loaded = new Promise<void>((resolve, reject) => {
+      xhr.addEventListener('load', () => resolve());
+      xhr.addEventListener('error', () => reject(new ApiError(0, null)));
+      xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
+    });
+    xhr.open('POST', buildUrl(path, undefined));
+    xhr.withCredentials = credentials === 'include';
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+    await loaded;
+    return readAnswer(path, xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After'));
   }
 
   return {
@@ -111,6 +172,7 @@ export function createHttpClient({
     patch: (path: string, body: unknown, options?: RequestOptions) =>
       request('PATCH', path, { contentType: 'application/merge-patch+json', ...options, body }),
     delete: (path: string, options?: RequestOptions) => request('DELETE', path, options),
+    upload,
     onSessionEnded(listener: () => void): () => void {
       sessionEndedListeners.add(listener);
       return () => sessionEndedListeners.delete(listener);

@@ -5,19 +5,11 @@ import {
 } from '@benchside/contracts/card-validation';
 import { operationStartedSchema, operationStatusSchema } from '@benchside/contracts/helper';
 import { z } from 'zod';
-import { callHelper, HelperError } from '../../../lib/helper-client.ts';
-
-/** Parses a helper answer; anything else is the helper's fault, not the user's. */
-function parse<T>(schema: z.ZodType<T>, answer: unknown, path: string): T {
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success)
-    throw new HelperError('invalid-response', `The helper's answer to ${path} is not valid`);
-  return parsed.data;
-}
+import { callHelper, parseHelperAnswer } from '../../../lib/helper-client.ts';
 
 /** `POST /hardware/listReaders`. */
 export async function listReaders() {
-  return parse(
+  return parseHelperAnswer(
     z.array(cardReaderSchema),
     await callHelper('/hardware/listReaders', {}),
     '/hardware/listReaders',
@@ -26,12 +18,16 @@ export async function listReaders() {
 
 /** `POST /hardware/listCards`: the cards in the readers, with what their chips hold. */
 export async function listCards() {
-  return parse(z.array(smartCardSchema), await callHelper('/hardware/listCards', {}), '/hardware/listCards');
+  return parseHelperAnswer(
+    z.array(smartCardSchema),
+    await callHelper('/hardware/listCards', {}),
+    '/hardware/listCards',
+  );
 }
 
 /** `POST /hardware/getValidation` {readerName}. */
 export async function getValidation(readerName: string) {
-  return parse(
+  return parseHelperAnswer(
     getValidationResponseSchema,
     await callHelper('/hardware/getValidation', { readerName }),
     '/hardware/getValidation',
@@ -40,7 +36,7 @@ export async function getValidation(readerName: string) {
 
 /** `POST /hardware/activateProduct` {productID, readerName} with the server's activation token. */
 export async function activateProduct(readerName: string, productID: string, activationToken: string) {
-  return parse(
+  return parseHelperAnswer(
     smartCardSchema,
     await callHelper('/hardware/activateProduct', { readerName, productID, activationToken }),
     '/hardware/activateProduct',
@@ -49,7 +45,7 @@ export async function activateProduct(readerName: string, productID: string, act
 
 /** `POST /hardware/updateCardFW` {readerName}: the operation id to follow with `/status/get`. */
 export async function updateCardFirmware(readerName: string) {
-  return parse(
+  return parseHelperAnswer(
     operationStartedSchema,
     await callHelper('/hardware/updateCardFW', { readerName }),
     '/hardware/updateCardFW',
@@ -58,5 +54,5 @@ export async function updateCardFirmware(readerName: string) {
 
 /** `POST /status/get` {id}: the messages since the last call. */
 export async function getStatus(id: string) {
-  return parse(operationStatusSchema, await callHelper('/status/get', { id }), '/status/get');
+  return parseHelperAnswer(operationStatusSchema, await callHelper('/status/get', { id }), '/status/get');
 }

@@ -7,7 +7,7 @@ import {
 } from '@benchside/contracts/helper';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { callHelper, HelperError, readHelper } from '../../../lib/helper-client.ts';
+import { callHelper, parseHelperAnswer, readDownloadFolder } from '../../../lib/helper-client.ts';
 import { useHelperStatus } from '../../../lib/helper-status.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { receiveDownloads, setDownloadsStatus, useHelperDownloads } from '../stores/helper-downloads.ts';
@@ -20,17 +20,15 @@ export const downloadFolderQueryKey = ['helper', 'download-folder'] as const;
 
 const downloadListSchema = z.array(downloadItemSchema);
 
-function parsed<T>(schema: z.ZodType<T>, answer: unknown): T {
-  const result = schema.safeParse(answer);
-  if (!result.success) throw new HelperError('invalid-response', 'The helper answered something unexpected');
-  return result.data;
-}
-
 /** `POST /downloads/list`: every download of the helper, the store following each answer. */
 async function listDownloads(): Promise<DownloadItem[]> {
   setDownloadsStatus('loading');
   try {
-    const items = parsed(downloadListSchema, await callHelper('/downloads/list', {}));
+    const items = parseHelperAnswer(
+      downloadListSchema,
+      await callHelper('/downloads/list', {}),
+      '/downloads/list',
+    );
     receiveDownloads(items);
     return items;
   } catch (error) {
@@ -69,8 +67,10 @@ export function useDownloadAction() {
 /** `/downloads/startAll` or `/downloads/stopAll`. */
 export function useAllDownloadsAction() {
   return useMutation({
-    mutationFn: async (action: 'startAll' | 'stopAll') =>
-      parsed(downloadListSchema, await callHelper(`/downloads/${action}`, {})),
+    mutationFn: async (action: 'startAll' | 'stopAll') => {
+      const path = `/downloads/${action}`;
+      return parseHelperAnswer(downloadListSchema, await callHelper(path, {}), path);
+    },
     onSettled: refreshDownloads,
   });
 }
@@ -79,7 +79,11 @@ export function useAllDownloadsAction() {
 export function useRemoveDownload() {
   return useMutation({
     mutationFn: async ({ hash, withData }: { hash: string; withData: boolean }) =>
-      parsed(helperOkSchema, await callHelper('/downloads/remove', { hash, withData })),
+      parseHelperAnswer(
+        helperOkSchema,
+        await callHelper('/downloads/remove', { hash, withData }),
+        '/downloads/remove',
+      ),
     onSettled: refreshDownloads,
   });
 }
@@ -88,18 +92,22 @@ export function useRemoveDownload() {
 export function useInstallDownload() {
   return useMutation({
     mutationFn: async (hash: string) =>
-      parsed(installedToolSchema, await callHelper('/downloads/install', { hash })),
+      parseHelperAnswer(
+        installedToolSchema,
+        await callHelper('/downloads/install', { hash }),
+        '/downloads/install',
+      ),
   });
 }
 
 const downloadFolderQueryOptions = (enabled: boolean) =>
   queryOptions({
     queryKey: downloadFolderQueryKey,
-    queryFn: async () => parsed(downloadFolderSchema, await readHelper('/general/getDownloadFolder')).path,
+    queryFn: readDownloadFolder,
     enabled,
   });
 
-/** `GET /general/getDownloadFolder`. */
+/** `GET /general/getDownloadFolder`, asked only of a connected helper. */
 export function useDownloadFolder() {
   return useQuery(downloadFolderQueryOptions(useHelperStatus() === 'connected'));
 }
@@ -108,7 +116,11 @@ export function useDownloadFolder() {
 export function useSetDownloadFolder() {
   return useMutation({
     mutationFn: async (path: string) =>
-      parsed(downloadFolderSchema, await callHelper('/general/setDownloadFolder', { path })).path,
+      parseHelperAnswer(
+        downloadFolderSchema,
+        await callHelper('/general/setDownloadFolder', { path }),
+        '/general/setDownloadFolder',
+      ).path,
     onSuccess: (path) => queryClient.setQueryData(downloadFolderQueryKey, path),
   });
 }

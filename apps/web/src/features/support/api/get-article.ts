@@ -1,12 +1,12 @@
 import { kbArticleSchema } from '@benchside/contracts/knowledge-base';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { supportRequest } from './support-client.ts';
+import { supportHttp } from './support-client.ts';
 
 /** `GET /kb/articles/{slug}`: in the page's language when translated, else English. */
 export async function getArticle(slug: string, language: string) {
   return kbArticleSchema.parse(
-    await supportRequest('GET', `/kb/articles/${encodeURIComponent(slug)}`, { query: { language } }),
+    await supportHttp.get(`/kb/articles/${encodeURIComponent(slug)}`, { query: { language } }),
   );
 }
 

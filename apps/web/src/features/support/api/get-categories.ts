@@ -1,11 +1,11 @@
 import { kbCategoriesSchema } from '@benchside/contracts/knowledge-base';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { supportRequest } from './support-client.ts';
+import { supportHttp } from './support-client.ts';
 
 /** `GET /kb/get-categories` in the page's language. */
 export async function getCategories(language: string) {
-  return kbCategoriesSchema.parse(await supportRequest('GET', '/kb/get-categories', { query: { language } }));
+  return kbCategoriesSchema.parse(await supportHttp.get('/kb/get-categories', { query: { language } }));
 }
 
 export const categoriesQueryOptions = (language: string) =>

@@ -1,7 +1,7 @@
 import { kbSearchResultSchema } from '@benchside/contracts/knowledge-base';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { supportRequest } from './support-client.ts';
+import { supportHttp } from './support-client.ts';
 
 export const ARTICLES_PAGE_SIZE = 10;
 
@@ -20,7 +20,7 @@ export async function searchArticles(search: ArticleSearch, language: string, si
     language,
     ...(search.category ? { category: search.category } : {}),
   };
-  return kbSearchResultSchema.parse(await supportRequest('POST', '/kb/search', { body, signal }));
+  return kbSearchResultSchema.parse(await supportHttp.post('/kb/search', body, { signal }));
 }
 
 export const searchArticlesQueryOptions = (search: ArticleSearch, language: string) =>

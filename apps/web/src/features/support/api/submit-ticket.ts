@@ -6,7 +6,7 @@ import {
 } from '@benchside/contracts/support-tickets';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { supportRequest } from './support-client.ts';
+import { supportHttp } from './support-client.ts';
 
 // The form's rules follow the contract's limits (packages/contracts/src/support-tickets.ts);
 // its messages are translation keys.
@@ -28,7 +28,7 @@ export type TicketFormValues = z.infer<typeof ticketFormSchema>;
 
 /** `POST /eup/submit-ticket` → 201 with the conversation the user then sees in the portal. */
 export async function submitTicket(body: SubmitTicketBody) {
-  return submitTicketResponseSchema.parse(await supportRequest('POST', '/eup/submit-ticket', { body }));
+  return submitTicketResponseSchema.parse(await supportHttp.post('/eup/submit-ticket', body));
 }
 
 export function useSubmitTicket() {

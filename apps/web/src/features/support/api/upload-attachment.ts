@@ -2,7 +2,7 @@ import {
   type SupportUploadResponse,
   supportUploadResponseSchema,
 } from '@benchside/contracts/support-tickets';
-import { supportRequest } from './support-client.ts';
+import { supportHttp } from './support-client.ts';
 
 export type UploadedFile = SupportUploadResponse;
 
@@ -10,5 +10,5 @@ export type UploadedFile = SupportUploadResponse;
 export async function uploadAttachment(file: File): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file);
-  return supportUploadResponseSchema.parse(await supportRequest('POST', '/eup/upload', { body }));
+  return supportUploadResponseSchema.parse(await supportHttp.post('/eup/upload', body));
 }

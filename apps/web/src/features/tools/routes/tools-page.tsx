@@ -10,7 +10,7 @@ import { IconToolbox } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useSofts } from '../../../lib/catalogue-api.ts';
-import { callHelper } from '../../../lib/helper-client.ts';
+import { callHelper, parseHelperAnswer } from '../../../lib/helper-client.ts';
 import { downloadThroughHelper, HelperDownloadError } from '../../../lib/helper-download.ts';
 import { notify } from '../../../lib/notify.ts';
 
@@ -19,7 +19,11 @@ const DOWNLOAD_POLL_MS = 1000;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
 async function listInstalled(): Promise<InstalledTool[]> {
-  return installedToolSchema.array().parse(await callHelper('/software/list', {}));
+  return parseHelperAnswer(
+    installedToolSchema.array(),
+    await callHelper('/software/list', {}),
+    '/software/list',
+  );
 }
 
 /** Downloads the tool through the helper, waits for the download, then installs it. */
@@ -37,9 +41,8 @@ async function installTool(
   }
   const deadline = Date.now() + DOWNLOAD_TIMEOUT_MS;
   for (;;) {
-    const list = downloadItemSchema
-      .array()
-      .parse(await callHelper('/downloads/list', { softName: soft.name }));
+    const answer = await callHelper('/downloads/list', { softName: soft.name });
+    const list = parseHelperAnswer(downloadItemSchema.array(), answer, '/downloads/list');
     const item = list.find((entry) => entry.hash === hash);
     if (item?.state === 'done') break;
     if (!item || item.state === 'error' || Date.now() > deadline) throw new Error(messages.download);
