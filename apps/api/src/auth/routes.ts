@@ -7,8 +7,9 @@ import {
 import type { User } from '@benchside/db/database';
 import type { App } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
-import { BadRequestError, UnauthorizedError } from '@benchside/server/errors';
+import { BadRequestError } from '@benchside/server/errors';
 import { verifyPasswordOrDummy } from '@benchside/server/passwords';
+import { registerSignedInRoutes } from '@benchside/server/sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AccountContext, findUserByLogin, LIMITS, recordLogin } from './account-context.ts';
 import { mailNewChallenge } from './two-factor-routes.ts';
@@ -87,20 +88,20 @@ export function registerAuthRoutes(app: App, context: AccountContext): void {
     },
   );
 
-  app.get(
-    '/api/me',
-    {
-      preHandler: app.sessions.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user; 401 when signed out',
-        security: [{ session: [] }],
-        response: { 200: currentUserSchema },
+  registerSignedInRoutes(app, (signedIn) => {
+    signedIn.get(
+      '/api/me',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user; 401 when signed out',
+          security: [{ session: [] }],
+          response: { 200: currentUserSchema },
+        },
       },
-    },
-    async (request) => {
-      if (!request.currentUser) throw new UnauthorizedError();
-      return toCurrentUser(request.currentUser);
-    },
-  );
+      async (request) => {
+        return toCurrentUser(request.user);
+      },
+    );
+  });
 }
