@@ -5,17 +5,15 @@ import {
   changeEmailConfirmResponseSchema,
   messageResponseSchema,
 } from '@benchside/contracts/accounts';
+import { isUniqueViolation } from '@benchside/db/unique-violation';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError, ValidationError } from '@benchside/server/errors';
 import { consumeToken, issueToken } from '@benchside/server/one-time-tokens';
 import { registerSignedInRoutes } from '@benchside/server/sessions';
-import {
-  type AccountContext,
-  findUserByEmail,
-  isUniqueViolation,
-  LIMITS,
-  mailUser,
-} from '../auth/account-context.ts';
+import type { AccountContext } from '../auth/account-context.ts';
+import { mailUser } from '../auth/account-mail.ts';
+import { LIMITS } from '../auth/limits.ts';
+import { findUserByEmail } from '../auth/user-lookup.ts';
 import { checkCurrentPassword } from './profile-routes.ts';
 
 export const CHANGE_EMAIL_STARTED_MESSAGE = 'We sent a confirmation link to your current email address.';

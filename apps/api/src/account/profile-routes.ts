@@ -16,7 +16,9 @@ import {
 } from '@benchside/server/errors';
 import { hashPassword, verifyPasswordOrDummy } from '@benchside/server/passwords';
 import { z } from 'zod';
-import { type AccountContext, LIMITS, mailUser } from '../auth/account-context.ts';
+import type { AccountContext } from '../auth/account-context.ts';
+import { mailUser } from '../auth/account-mail.ts';
+import { LIMITS } from '../auth/limits.ts';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
 export const WRONG_PASSWORD_MESSAGE = 'The current password is incorrect';

@@ -8,13 +8,11 @@ import { BadRequestError } from '@benchside/server/errors';
 import { consumeToken, findLiveToken, issueToken } from '@benchside/server/one-time-tokens';
 import { hashPassword } from '@benchside/server/passwords';
 import { z } from 'zod';
-import {
-  type AccountContext,
-  dropUnprovenSocialLinks,
-  findUserByEmail,
-  LIMITS,
-  mailUser,
-} from './account-context.ts';
+import { dropUnprovenSocialLinks } from '../social/store.ts';
+import type { AccountContext } from './account-context.ts';
+import { mailUser } from './account-mail.ts';
+import { LIMITS } from './limits.ts';
+import { findUserByEmail } from './user-lookup.ts';
 
 export const RESET_SENT_MESSAGE = 'Sent password reset. Please check your email';
 export const RESET_DONE_MESSAGE = 'Your password was successfully reset.';

@@ -5,20 +5,18 @@ import {
   verifyEmailQuerySchema,
 } from '@benchside/contracts/accounts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
+import { isUniqueViolation } from '@benchside/db/unique-violation';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError, ValidationError } from '@benchside/server/errors';
 import { consumeEmailVerification, issueToken } from '@benchside/server/one-time-tokens';
 import { hashPassword } from '@benchside/server/passwords';
 import { sql } from 'kysely';
 import { completeSocialSignUp } from '../social/sign-up.ts';
-import {
-  type AccountContext,
-  dropUnprovenSocialLinks,
-  findUserByEmail,
-  isUniqueViolation,
-  LIMITS,
-  mailUser,
-} from './account-context.ts';
+import { dropUnprovenSocialLinks } from '../social/store.ts';
+import type { AccountContext } from './account-context.ts';
+import { mailUser } from './account-mail.ts';
+import { LIMITS } from './limits.ts';
+import { findUserByEmail } from './user-lookup.ts';
 
 export const REGISTERED_MESSAGE = 'Your account has been successfuly registered.';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';

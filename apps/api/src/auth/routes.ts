@@ -11,8 +11,11 @@ import { BadRequestError } from '@benchside/server/errors';
 import { verifyPasswordOrDummy } from '@benchside/server/passwords';
 import { registerSignedInRoutes } from '@benchside/server/sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AccountContext, findUserByLogin, LIMITS, recordLogin } from './account-context.ts';
+import type { AccountContext } from './account-context.ts';
+import { LIMITS } from './limits.ts';
+import { recordLogin } from './login-history.ts';
 import { mailNewChallenge } from './two-factor-routes.ts';
+import { findUserByLogin } from './user-lookup.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'The login detail is incorrect';
 export const NOT_VERIFIED_MESSAGE = 'Your account is not verified. Please check your email.';

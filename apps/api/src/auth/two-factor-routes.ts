@@ -8,7 +8,10 @@ import type { User } from '@benchside/db/database';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError } from '@benchside/server/errors';
 import { checkCode, findLiveToken, issueChallenge } from '@benchside/server/one-time-tokens';
-import { type AccountContext, LIMITS, mailUser, recordLogin } from './account-context.ts';
+import type { AccountContext } from './account-context.ts';
+import { mailUser } from './account-mail.ts';
+import { LIMITS } from './limits.ts';
+import { recordLogin } from './login-history.ts';
 
 export const INVALID_CODE_MESSAGE = 'Invalid confirmation code';
 export const NO_CHALLENGE_MESSAGE = 'Something went wrong, please try again.';

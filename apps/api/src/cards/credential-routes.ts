@@ -15,7 +15,8 @@ import type { App } from '@benchside/server/create-server';
 import { hashPassword } from '@benchside/server/passwords';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { mailUser, userAgentOf } from '../auth/account-context.ts';
+import { mailUser } from '../auth/account-mail.ts';
+import { userAgentOf } from '../auth/login-history.ts';
 import { generateCrdPassword, logCard, ownCard } from './card-store.ts';
 import {
   endCrdSessions,

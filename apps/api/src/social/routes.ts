@@ -10,6 +10,7 @@ import {
   socialLinkBodySchema,
 } from '@benchside/contracts/social-auth';
 import type { SocialAccountRow, User } from '@benchside/db/database';
+import { isUniqueViolation } from '@benchside/db/unique-violation';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { HttpError, NotFoundError } from '@benchside/server/errors';
@@ -17,15 +18,12 @@ import { issueSocialSignUpToken } from '@benchside/server/one-time-tokens';
 import { registerSignedInRoutes } from '@benchside/server/sessions';
 import { z } from 'zod';
 import { checkCurrentPassword } from '../account/profile-routes.ts';
-import {
-  type AccountContext,
-  findUserByEmail,
-  isUniqueViolation,
-  LIMITS,
-  mailUser,
-} from '../auth/account-context.ts';
+import type { AccountContext } from '../auth/account-context.ts';
+import { mailUser } from '../auth/account-mail.ts';
+import { LIMITS } from '../auth/limits.ts';
 import { preferredLanguage } from '../auth/registration-routes.ts';
 import { startSignIn } from '../auth/routes.ts';
+import { findUserByEmail } from '../auth/user-lookup.ts';
 import { createFacebookVerifier } from './facebook.ts';
 import { createGoogleVerifier } from './google.ts';
 import { PROVIDER_NAMES, type SocialIdentity } from './identity.ts';
