@@ -28,6 +28,13 @@ import { createFacebookVerifier } from './facebook.ts';
 import { createGoogleVerifier } from './google.ts';
 import { PROVIDER_NAMES, type SocialIdentity } from './identity.ts';
 import { createLinkedUser } from './sign-up.ts';
+import {
+  deleteSocialLink,
+  findLinkHolder,
+  findVerifiedLinkedUser,
+  insertSocialLink,
+  listSocialLinks,
+} from './store.ts';
 
 /**
  * Each refusal carries a `reason` besides its English message, so the web app can say it in the
@@ -92,17 +99,6 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
   const identify = (data: SocialProviderData): Promise<SocialIdentity> =>
     data.type === 'google' ? verifyGoogle(data.credential) : verifyFacebook(data.accessToken);
 
-  const findLinkedUser = (identity: SocialIdentity) =>
-    db
-      .selectFrom('social_accounts')
-      .innerJoin('users', 'users.id', 'social_accounts.user_id')
-      .selectAll('users')
-      .where('social_accounts.provider', '=', identity.provider)
-      .where('social_accounts.subject', '=', identity.subject)
-      // A link to an account whose address was never proven opens nothing (issue 15).
-      .where('users.is_verified', '=', true)
-      .executeTakeFirst();
-
   app.post(
     '/api/social-auth',
     {
@@ -119,7 +115,7 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       await limiter.consume(LIMITS.loginIp, request.ip);
       const identity = await identify(request.body);
       const provider = PROVIDER_NAMES[identity.provider];
-      const linked = await findLinkedUser(identity);
+      const linked = await findVerifiedLinkedUser(db, identity);
       if (linked) {
         await limiter.refund(LIMITS.loginIp, request.ip);
         return startSignIn(app, context, request, reply, linked);
@@ -181,12 +177,7 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         },
       },
       async (request) => {
-        const rows = await db
-          .selectFrom('social_accounts')
-          .selectAll()
-          .where('user_id', '=', request.user.id)
-          .orderBy('created_at')
-          .execute();
+        const rows = await listSocialLinks(db, request.user.id);
         return { member: rows.map(toSocialAccount), totalItems: rows.length };
       },
     );
@@ -210,26 +201,11 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
         await checkCurrentPassword(context, user, request.body.password);
         const identity = await identify(request.body);
         const provider = PROVIDER_NAMES[identity.provider];
-        const holder = await db
-          .selectFrom('social_accounts')
-          .select('user_id')
-          .where('provider', '=', identity.provider)
-          .where('subject', '=', identity.subject)
-          .executeTakeFirst();
-        if (holder)
-          throw socialRefusal(holder.user_id === user.id ? 'already-linked' : 'linked-elsewhere', provider);
+        const holderId = await findLinkHolder(db, identity);
+        if (holderId)
+          throw socialRefusal(holderId === user.id ? 'already-linked' : 'linked-elsewhere', provider);
         try {
-          const row = await db
-            .insertInto('social_accounts')
-            .values({
-              user_id: user.id,
-              provider: identity.provider,
-              subject: identity.subject,
-              email: identity.email ?? '',
-              name: identity.name,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = await insertSocialLink(db, user.id, identity);
           await mailUser(db, user, { kind: 'socialLinked', provider });
           return reply.code(201).send(toSocialAccount(row));
         } catch (error) {
@@ -260,22 +236,14 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       async (request, reply) => {
         const user = request.user;
         if (!UUID.test(request.params.id)) throw new NotFoundError();
-        const links = await db
-          .selectFrom('social_accounts')
-          .selectAll()
-          .where('user_id', '=', user.id)
-          .execute();
+        const links = await listSocialLinks(db, user.id);
         const link = links.find((row) => row.id === request.params.id);
         if (!link) throw new NotFoundError();
         const provider = PROVIDER_NAMES[link.provider];
         // Re-authentication needs a password, so only an account without one can hit its last link.
         if (!user.password_hash && links.length === 1) throw socialRefusal('last-method', provider);
         await checkCurrentPassword(context, user, request.body.password);
-        await db
-          .deleteFrom('social_accounts')
-          .where('id', '=', link.id)
-          .where('user_id', '=', user.id)
-          .execute();
+        await deleteSocialLink(db, user.id, link.id);
         await mailUser(db, user, { kind: 'socialUnlinked', provider });
         return reply.code(204).send();
       },
