@@ -10,7 +10,7 @@ import { registerMailInbox } from '@benchside/server/mail/inbox-routes';
 import type { Mailer } from '@benchside/server/mail/mailer';
 import { registerMailOutbox } from '@benchside/server/mail/outbox';
 import { registerOpenApi } from '@benchside/server/openapi';
-import { createRateLimiter } from '@benchside/server/rate-limit';
+import { createRateLimiter, registerRateLimits } from '@benchside/server/rate-limit';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -71,6 +71,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerHealthRoute(app, '/api/health', db);
   registerMailOutbox(app, db, mailer);
   const accounts = { db, limiter: createRateLimiter(db) };
+  registerRateLimits(app, accounts.limiter);
   registerAuthRoutes(app, accounts);
   registerTwoFactorRoutes(app, accounts);
   registerRegistrationRoutes(app, accounts);

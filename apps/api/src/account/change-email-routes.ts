@@ -65,6 +65,7 @@ export function registerChangeEmailRoutes(app: App, context: AccountContext): vo
   app.post(
     '/api/change-email/confirm',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['account'],
         summary: 'Open link A (from the current address): a link B goes to the new address',
@@ -74,7 +75,6 @@ export function registerChangeEmailRoutes(app: App, context: AccountContext): vo
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.mailIp, request.ip);
       const newEmail = await db.transaction().execute(async (trx) => {
         const approval = await consumeToken(trx, 'change_email', request.body.token);
         if (!approval?.new_email) throw new BadRequestError(CHANGE_EMAIL_LINK_INVALID_MESSAGE);

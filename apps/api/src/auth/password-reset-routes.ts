@@ -26,6 +26,7 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
   app.post(
     '/api/reset-password',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password reset link (valid 30 minutes)',
@@ -35,7 +36,6 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.mailIp, request.ip);
       await limiter.consume(LIMITS.mailRecipient, `reset:${request.body.email.toLowerCase()}`);
       const user = await findUserByEmail(db, request.body.email);
       if (user) {
@@ -50,7 +50,7 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
   app.post(
     '/api/reset-password/reset/:token',
     {
-      config: { secretInPath: true },
+      config: { secretInPath: true, rateLimit: LIMITS.resetIp },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed token; every session of the account ends',
@@ -62,7 +62,6 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.resetIp, request.ip);
       // The link is looked up before the new password is hashed, so a bogus one costs a query, not
       // 128 MiB of scrypt; it is used up only below, as a parallel reset may have used it meanwhile.
       const live = await findLiveToken(db, 'reset_password', request.params.token);

@@ -50,6 +50,7 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
   app.post(
     '/api/register',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['auth'],
         summary: 'Create an account and e-mail its verification link',
@@ -61,7 +62,6 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
     },
     async (request, reply) => {
       const body = request.body;
-      await limiter.consume(LIMITS.mailIp, request.ip);
       await limiter.consume(LIMITS.mailRecipient, `verify:${body.email.toLowerCase()}`);
       const sameUsername = await db
         .selectFrom('users')
@@ -140,6 +140,7 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
   app.post(
     '/api/new-verify/email',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a new verification link to an unverified account',
@@ -149,7 +150,6 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.mailIp, request.ip);
       await limiter.consume(LIMITS.mailRecipient, `verify:${request.body.email.toLowerCase()}`);
       const user = await findUserByEmail(db, request.body.email);
       if (user && !user.is_verified) {

@@ -47,6 +47,7 @@ export function registerAuthRoutes(app: App, context: AccountContext): void {
   app.post(
     '/api/login',
     {
+      config: { rateLimit: LIMITS.loginIp },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a username or e-mail and a password',
@@ -57,7 +58,6 @@ export function registerAuthRoutes(app: App, context: AccountContext): void {
       },
     },
     async (request, reply) => {
-      await limiter.consume(LIMITS.loginIp, request.ip);
       const user = await findUserByLogin(db, request.body.username);
       // Username, e-mail and their case variants all count against the same account.
       await limiter.consume(LIMITS.loginAccount, user?.id ?? request.body.username.toLowerCase());

@@ -38,6 +38,7 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
   app.post(
     '/api/user-verify-code/add/',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a new two-factor code; the old challenge dies and a new hash is returned',
@@ -46,7 +47,6 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.mailIp, request.ip);
       const challenge = await findLiveToken(db, 'two_factor', request.body.hash);
       if (!challenge) throw new BadRequestError(NO_CHALLENGE_MESSAGE);
       const user = await findUser(challenge.user_id);
@@ -57,6 +57,7 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
   app.post(
     '/api/user-verify-code/verify/',
     {
+      config: { rateLimit: LIMITS.codeIp },
       schema: {
         tags: ['auth'],
         summary: 'Check the e-mailed code: signs in with a new session',
@@ -67,7 +68,6 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
       },
     },
     async (request, reply) => {
-      await limiter.consume(LIMITS.codeIp, request.ip);
       const challenge = await findLiveToken(db, 'two_factor', request.body.hash);
       if (!challenge) throw new BadRequestError(INVALID_CODE_MESSAGE);
       // Counted before the comparison, so a parallel burst cannot get past the limit; a right code

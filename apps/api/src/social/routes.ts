@@ -102,6 +102,7 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
   app.post(
     '/api/social-auth',
     {
+      config: { rateLimit: LIMITS.loginIp },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with Google or Facebook',
@@ -112,7 +113,6 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       },
     },
     async (request, reply) => {
-      await limiter.consume(LIMITS.loginIp, request.ip);
       const identity = await identify(request.body);
       const provider = PROVIDER_NAMES[identity.provider];
       const linked = await findVerifiedLinkedUser(db, identity);
