@@ -1,12 +1,8 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import type { Database, User } from '@benchside/db/database';
+import { languageOf } from '@benchside/server/current-user';
 import { enqueueMail } from '@benchside/server/mail/outbox';
 import type { MailContent } from '@benchside/server/mail/templates';
 import type { Kysely } from 'kysely';
-
-export function languageOf(user: Pick<User, 'language'>): Language {
-  return isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
-}
 
 /**
  * Queues one of the account e-mails to a user, in their language and with their name, through the
