@@ -4,9 +4,8 @@ import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
-import { UnauthorizedError } from '@benchside/server/errors';
 import { registerHealthRoute } from '@benchside/server/health';
-import { registerSessions } from '@benchside/server/sessions';
+import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -41,15 +40,12 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
   await registerSessions(app, db, { secureCookies: config.secureCookies });
 
   registerHealthRoute(app, '/health', db);
-  app.get(
-    '/me',
-    { preHandler: app.sessions.requireUser, schema: { response: { 200: currentUserSchema } } },
-    async (request) => {
-      if (!request.currentUser) throw new UnauthorizedError();
-      return toCurrentUser(request.currentUser);
-    },
-  );
-  await registerTicketRoutes(app, { db, storage: createAttachmentStorage(config.dataDir) });
-  registerKnowledgeBaseRoutes(app, db);
+  registerSignedInRoutes(app, async (signedIn) => {
+    signedIn.get('/me', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
+      toCurrentUser(request.user),
+    );
+    await registerTicketRoutes(signedIn, { db, storage: createAttachmentStorage(config.dataDir) });
+    registerKnowledgeBaseRoutes(signedIn, db);
+  });
   return app;
 }

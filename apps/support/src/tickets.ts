@@ -8,18 +8,11 @@ import type { AttachmentStorage } from '@benchside/server/conversations/attachme
 import { startConversation } from '@benchside/server/conversations/conversations';
 import { receiveAttachment, registerAttachmentUploads } from '@benchside/server/conversations/uploads';
 import type { App } from '@benchside/server/create-server';
-import { UnauthorizedError } from '@benchside/server/errors';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
 export interface TicketContext {
   db: Kysely<Database>;
   storage: AttachmentStorage;
-}
-
-function signedInUserId(request: FastifyRequest): string {
-  if (!request.currentUser) throw new UnauthorizedError();
-  return request.currentUser.id;
 }
 
 /**
@@ -34,7 +27,6 @@ export async function registerTicketRoutes(app: App, context: TicketContext): Pr
   app.post(
     '/eup/upload',
     {
-      preHandler: app.sessions.requireUser,
       config: { acceptsMultipart: true },
       schema: {
         consumes: ['multipart/form-data'],
@@ -42,7 +34,7 @@ export async function registerTicketRoutes(app: App, context: TicketContext): Pr
       },
     },
     async (request, reply) => {
-      const row = await receiveAttachment(request, db, storage, signedInUserId(request));
+      const row = await receiveAttachment(request, db, storage, request.user.id);
       return reply
         .code(201)
         .send({ id: row.id, name: row.name, size: row.size, contentType: row.content_type });
@@ -52,13 +44,12 @@ export async function registerTicketRoutes(app: App, context: TicketContext): Pr
   app.post(
     '/eup/submit-ticket',
     {
-      preHandler: app.sessions.requireUser,
       schema: { body: submitTicketBodySchema, response: { 201: submitTicketResponseSchema } },
     },
     async (request, reply) => {
       const ticket = request.body;
       const { conversationId } = await startConversation(db, {
-        userId: signedInUserId(request),
+        userId: request.user.id,
         subject: ticket.subject,
         source: 'ticket',
         category: ticket.category,

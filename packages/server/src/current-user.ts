@@ -1,6 +1,11 @@
 import type { CurrentUser } from '@benchside/contracts/auth';
-import { DEFAULT_LANGUAGE, isLanguage } from '@benchside/contracts/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import type { User } from '@benchside/db/database';
+
+/** The user's interface language; a stored one this portal no longer speaks falls back to the default. */
+export function languageOf(user: Pick<User, 'language'>): Language {
+  return isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
+}
 
 /** The `GET /api/me` shape of a user row. */
 export function toCurrentUser(user: User): CurrentUser {
@@ -10,6 +15,6 @@ export function toCurrentUser(user: User): CurrentUser {
     email: user.email,
     profile: { name: user.name, company: user.company, phone: user.phone, country: user.country },
     userPortal2fa: user.user_portal_2fa,
-    language: isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE,
+    language: languageOf(user),
   };
 }

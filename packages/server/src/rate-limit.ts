@@ -1,6 +1,14 @@
 import type { Database } from '@benchside/db/database';
 import { type Kysely, sql } from 'kysely';
+import type { App } from './create-server.ts';
 import { TooManyRequestsError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A rule the caller's address consumes once the request is valid, before the handler runs. */
+    rateLimit?: RateLimitRule;
+  }
+}
 
 /** At most `limit` hits per fixed window of `windowMs`, counted per key. */
 export interface RateLimitRule {
@@ -91,4 +99,15 @@ export function createRateLimiter(db: Kysely<Database>, now: () => Date = () => 
       await db.deleteFrom('rate_limits').where('key', '=', keyOf(rule, key)).execute();
     },
   };
+}
+
+/**
+ * The one hook behind the routes' `config.rateLimit`: a pre-handler, so a malformed request costs
+ * no hit, as when each handler counted its own. Register it before the routes it guards.
+ */
+export function registerRateLimits(app: App, limiter: RateLimiter): void {
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config.rateLimit;
+    if (rule) await limiter.consume(rule, request.ip);
+  });
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SIGNED_IN_HINT_COOKIE } from '@benchside/contracts/signed-in-hint';
 import type { Database, User } from '@benchside/db/database';
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { batchedLookup } from './batched-lookup.ts';
 import type { App } from './create-server.ts';
@@ -18,8 +18,11 @@ const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `sessions.requireUser`; null when signed out. */
-    currentUser: User | null;
+    /**
+     * The signed-in user, set by the hook of `registerSignedInRoutes` before any handler of its
+     * scope runs; routes outside such a scope never see it.
+     */
+    user: User;
   }
   interface FastifyInstance {
     sessions: Sessions;
@@ -27,8 +30,8 @@ declare module 'fastify' {
 }
 
 export interface Sessions {
-  /** preHandler: resolves the cookie's user, or answers 401. */
-  requireUser: preHandlerAsyncHookHandler;
+  /** The user of the request's session cookie, or null when it has none that is still alive. */
+  userOf(request: FastifyRequest): Promise<User | null>;
   /** Signs the user in on this reply, ending the session the request came with (rotation). */
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
   /** Ends the request's session server-side and clears the cookie. */
@@ -47,7 +50,6 @@ export function hashSessionToken(token: string): string {
 export async function registerSessions(app: App, db: Kysely<Database>, options: { secureCookies: boolean }) {
   // Cookies are parsed only where a route asks for the user, not on every request.
   await app.register(fastifyCookie, { hook: false });
-  app.decorateRequest('currentUser', null);
 
   const tokenHashOf = (request: FastifyRequest): string | undefined => {
     const header = request.headers.cookie;
@@ -94,10 +96,9 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
   const hintCookieOptions = { ...cookieOptions, httpOnly: false };
 
   const sessions: Sessions = {
-    async requireUser(request) {
+    async userOf(request) {
       const tokenHash = tokenHashOf(request);
-      request.currentUser = tokenHash ? await findUser(tokenHash) : null;
-      if (!request.currentUser) throw new UnauthorizedError();
+      return tokenHash ? await findUser(tokenHash) : null;
     },
     async start(request, reply, userId) {
       const previous = tokenHashOf(request);
@@ -123,7 +124,6 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
     async end(request, reply) {
       const tokenHash = tokenHashOf(request);
       if (tokenHash) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-      request.currentUser = null;
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, hintCookieOptions);
     },
@@ -136,4 +136,20 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
     },
   };
   app.decorate('sessions', sessions);
+}
+
+/**
+ * Registers the routes only a signed-in user reaches, in one Fastify scope: its hook resolves the
+ * session cookie once and sets `request.user`, or answers 401 before any handler runs. A pre-handler
+ * (not onRequest) so a malformed body still answers 400 first, as each route's own check did.
+ */
+export function registerSignedInRoutes(app: App, routes: (signedIn: App) => void | Promise<void>): void {
+  app.register(async (signedIn) => {
+    signedIn.addHook('preHandler', async (request) => {
+      const user = await app.sessions.userOf(request);
+      if (!user) throw new UnauthorizedError();
+      request.user = user;
+    });
+    await routes(signedIn);
+  });
 }

@@ -11,7 +11,6 @@ import { NotFoundError } from '@benchside/server/errors';
 import { SESSION_IDLE_TIMEOUT_MS } from '@benchside/server/sessions';
 import { z } from 'zod';
 import type { AccountContext } from '../auth/account-context.ts';
-import { signedInUser } from './profile-routes.ts';
 
 export const OTHER_SESSIONS_ENDED_MESSAGE = 'You have been signed out on every other device.';
 
@@ -24,7 +23,6 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
   app.get(
     '/api/user-login-logs',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['account'],
         summary: "The signed-in user's sign-in attempts, failed ones too",
@@ -34,7 +32,7 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { page, itemsPerPage } = request.query;
       const direction = request.query['order[loginAt]'];
       const window = pageWindow(page, itemsPerPage);
@@ -70,7 +68,6 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
   app.get(
     '/api/sessions',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['account'],
         summary: "The signed-in user's devices (live sessions), the current one marked",
@@ -79,7 +76,7 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const current = app.sessions.tokenHashOf(request);
       const now = Date.now();
       const rows = await db
@@ -107,7 +104,6 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
   app.delete(
     '/api/sessions/:id',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['account'],
         summary: 'Sign out one of your devices (404 for any session that is not yours)',
@@ -116,7 +112,7 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = request.user;
       if (!UUID.test(request.params.id)) throw new NotFoundError();
       const ended = await db
         .deleteFrom('sessions')
@@ -133,7 +129,6 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
   app.post(
     '/api/sessions/end-others',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['account'],
         summary: 'Sign out everywhere else: every session but this one ends',
@@ -142,7 +137,7 @@ export function registerActivityRoutes(app: App, context: AccountContext): void 
       },
     },
     async (request) => {
-      await app.sessions.endAllOf(signedInUser(request).id, { except: request });
+      await app.sessions.endAllOf(request.user.id, { except: request });
       return { message: OTHER_SESSIONS_ENDED_MESSAGE };
     },
   );

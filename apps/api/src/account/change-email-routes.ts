@@ -5,17 +5,16 @@ import {
   changeEmailConfirmResponseSchema,
   messageResponseSchema,
 } from '@benchside/contracts/accounts';
+import { isUniqueViolation } from '@benchside/db/unique-violation';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError, ValidationError } from '@benchside/server/errors';
 import { consumeToken, issueToken } from '@benchside/server/one-time-tokens';
-import {
-  type AccountContext,
-  findUserByEmail,
-  isUniqueViolation,
-  LIMITS,
-  mailUser,
-} from '../auth/account-context.ts';
-import { checkCurrentPassword, signedInUser } from './profile-routes.ts';
+import { registerSignedInRoutes } from '@benchside/server/sessions';
+import type { AccountContext } from '../auth/account-context.ts';
+import { mailUser } from '../auth/account-mail.ts';
+import { LIMITS } from '../auth/limits.ts';
+import { findUserByEmail } from '../auth/user-lookup.ts';
+import { checkCurrentPassword } from './profile-routes.ts';
 
 export const CHANGE_EMAIL_STARTED_MESSAGE = 'We sent a confirmation link to your current email address.';
 export const CHANGE_EMAIL_CONFIRMED_MESSAGE = 'A confirmation link was sent to your new email address.';
@@ -32,39 +31,41 @@ export const SAME_EMAIL_MESSAGE = 'This is already your email address';
 export function registerChangeEmailRoutes(app: App, context: AccountContext): void {
   const { db, limiter } = context;
 
-  app.post(
-    '/api/change-email',
-    {
-      preHandler: app.sessions.requireUser,
-      schema: {
-        tags: ['account'],
-        summary: 'Ask to change the e-mail address: a link goes to the current address',
-        description: 'A wrong password is a 400 with a violation on `password`, never a 401.',
-        security: [{ session: [] }],
-        body: changeEmailBodySchema,
-        response: { 200: messageResponseSchema },
+  registerSignedInRoutes(app, (signedIn) => {
+    signedIn.post(
+      '/api/change-email',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Ask to change the e-mail address: a link goes to the current address',
+          description: 'A wrong password is a 400 with a violation on `password`, never a 401.',
+          security: [{ session: [] }],
+          body: changeEmailBodySchema,
+          response: { 200: messageResponseSchema },
+        },
       },
-    },
-    async (request) => {
-      const user = signedInUser(request);
-      const { newEmail, password, urlTo } = request.body;
-      await limiter.consume(LIMITS.mailIp, request.ip);
-      await limiter.consume(LIMITS.mailRecipient, `change-email:${user.id}`);
-      await checkCurrentPassword(context, user, password);
-      if (newEmail.toLowerCase() === user.email.toLowerCase()) {
-        throw new ValidationError(SAME_EMAIL_MESSAGE, {
-          violations: [{ propertyPath: 'newEmail', message: SAME_EMAIL_MESSAGE }],
-        });
-      }
-      const token = await issueToken(db, { userId: user.id, kind: 'change_email', newEmail });
-      await mailUser(db, user, { kind: 'changeEmail', token, newEmail, path: urlTo });
-      return { message: CHANGE_EMAIL_STARTED_MESSAGE };
-    },
-  );
+      async (request) => {
+        const user = request.user;
+        const { newEmail, password, urlTo } = request.body;
+        await limiter.consume(LIMITS.mailIp, request.ip);
+        await limiter.consume(LIMITS.mailRecipient, `change-email:${user.id}`);
+        await checkCurrentPassword(context, user, password);
+        if (newEmail.toLowerCase() === user.email.toLowerCase()) {
+          throw new ValidationError(SAME_EMAIL_MESSAGE, {
+            violations: [{ propertyPath: 'newEmail', message: SAME_EMAIL_MESSAGE }],
+          });
+        }
+        const token = await issueToken(db, { userId: user.id, kind: 'change_email', newEmail });
+        await mailUser(db, user, { kind: 'changeEmail', token, newEmail, path: urlTo });
+        return { message: CHANGE_EMAIL_STARTED_MESSAGE };
+      },
+    );
+  });
 
   app.post(
     '/api/change-email/confirm',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['account'],
         summary: 'Open link A (from the current address): a link B goes to the new address',
@@ -74,7 +75,6 @@ export function registerChangeEmailRoutes(app: App, context: AccountContext): vo
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.mailIp, request.ip);
       const newEmail = await db.transaction().execute(async (trx) => {
         const approval = await consumeToken(trx, 'change_email', request.body.token);
         if (!approval?.new_email) throw new BadRequestError(CHANGE_EMAIL_LINK_INVALID_MESSAGE);

@@ -11,26 +11,20 @@ import { toCurrentUser } from '@benchside/server/current-user';
 import {
   ForbiddenError,
   type HttpError,
-  UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from '@benchside/server/errors';
 import { hashPassword, verifyPasswordOrDummy } from '@benchside/server/passwords';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type AccountContext, LIMITS, mailUser } from '../auth/account-context.ts';
+import type { AccountContext } from '../auth/account-context.ts';
+import { mailUser } from '../auth/account-mail.ts';
+import { LIMITS } from '../auth/limits.ts';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed.';
 export const WRONG_PASSWORD_MESSAGE = 'The current password is incorrect';
 export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
 export const NO_PASSWORD_MESSAGE =
   'Your account has no password yet. Set one first (Forgot password on the sign-in page sends a link), then try again.';
-
-/** The signed-in user of a route behind `sessions.requireUser`. */
-export function signedInUser(request: FastifyRequest): User {
-  if (!request.currentUser) throw new UnauthorizedError();
-  return request.currentUser;
-}
 
 /**
  * A 400 with a violation on `password`, never a 401: the web app signs out on every 401 (spec §4),
@@ -71,7 +65,6 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
   app.post(
     '/api/profiles/edit',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['account'],
         summary: "Edit the signed-in user's profile (and interface language)",
@@ -81,7 +74,7 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { name, company, phone, country, language } = request.body;
       const updated = await db
         .updateTable('users')
@@ -96,7 +89,6 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
   app.post(
     '/api/users/change-password',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['account'],
         summary: 'Change the password; every other session of the user ends',
@@ -107,7 +99,7 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       await checkCurrentPassword(context, user, request.body.password);
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction().execute(async (trx) => {
@@ -127,7 +119,6 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
   app.patch(
     '/api/users/edit/:id',
     {
-      preHandler: app.sessions.requireUser,
       onRequest: async (request) => {
         const contentType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
         if (contentType !== MERGE_PATCH) {
@@ -145,7 +136,7 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       if (request.params.id !== user.id) throw new ForbiddenError();
       const { userPortal2fa, password } = request.body;
       if (userPortal2fa === undefined || userPortal2fa === user.user_portal_2fa) return toCurrentUser(user);

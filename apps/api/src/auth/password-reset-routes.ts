@@ -8,13 +8,11 @@ import { BadRequestError } from '@benchside/server/errors';
 import { consumeToken, findLiveToken, issueToken } from '@benchside/server/one-time-tokens';
 import { hashPassword } from '@benchside/server/passwords';
 import { z } from 'zod';
-import {
-  type AccountContext,
-  dropUnprovenSocialLinks,
-  findUserByEmail,
-  LIMITS,
-  mailUser,
-} from './account-context.ts';
+import { dropUnprovenSocialLinks } from '../social/store.ts';
+import type { AccountContext } from './account-context.ts';
+import { mailUser } from './account-mail.ts';
+import { LIMITS } from './limits.ts';
+import { findUserByEmail } from './user-lookup.ts';
 
 export const RESET_SENT_MESSAGE = 'Sent password reset. Please check your email';
 export const RESET_DONE_MESSAGE = 'Your password was successfully reset.';
@@ -28,6 +26,7 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
   app.post(
     '/api/reset-password',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password reset link (valid 30 minutes)',
@@ -37,7 +36,6 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.mailIp, request.ip);
       await limiter.consume(LIMITS.mailRecipient, `reset:${request.body.email.toLowerCase()}`);
       const user = await findUserByEmail(db, request.body.email);
       if (user) {
@@ -52,7 +50,7 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
   app.post(
     '/api/reset-password/reset/:token',
     {
-      config: { secretInPath: true },
+      config: { secretInPath: true, rateLimit: LIMITS.resetIp },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed token; every session of the account ends',
@@ -64,7 +62,6 @@ export function registerPasswordResetRoutes(app: App, context: AccountContext): 
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.resetIp, request.ip);
       // The link is looked up before the new password is hashed, so a bogus one costs a query, not
       // 128 MiB of scrypt; it is used up only below, as a parallel reset may have used it meanwhile.
       const live = await findLiveToken(db, 'reset_password', request.params.token);

@@ -5,20 +5,18 @@ import {
   verifyEmailQuerySchema,
 } from '@benchside/contracts/accounts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
+import { isUniqueViolation } from '@benchside/db/unique-violation';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError, ValidationError } from '@benchside/server/errors';
 import { consumeEmailVerification, issueToken } from '@benchside/server/one-time-tokens';
 import { hashPassword } from '@benchside/server/passwords';
 import { sql } from 'kysely';
 import { completeSocialSignUp } from '../social/sign-up.ts';
-import {
-  type AccountContext,
-  dropUnprovenSocialLinks,
-  findUserByEmail,
-  isUniqueViolation,
-  LIMITS,
-  mailUser,
-} from './account-context.ts';
+import { dropUnprovenSocialLinks } from '../social/store.ts';
+import type { AccountContext } from './account-context.ts';
+import { mailUser } from './account-mail.ts';
+import { LIMITS } from './limits.ts';
+import { findUserByEmail } from './user-lookup.ts';
 
 export const REGISTERED_MESSAGE = 'Your account has been successfuly registered.';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
@@ -52,6 +50,7 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
   app.post(
     '/api/register',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['auth'],
         summary: 'Create an account and e-mail its verification link',
@@ -63,7 +62,6 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
     },
     async (request, reply) => {
       const body = request.body;
-      await limiter.consume(LIMITS.mailIp, request.ip);
       await limiter.consume(LIMITS.mailRecipient, `verify:${body.email.toLowerCase()}`);
       const sameUsername = await db
         .selectFrom('users')
@@ -142,6 +140,7 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
   app.post(
     '/api/new-verify/email',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a new verification link to an unverified account',
@@ -151,7 +150,6 @@ export function registerRegistrationRoutes(app: App, context: AccountContext): v
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.mailIp, request.ip);
       await limiter.consume(LIMITS.mailRecipient, `verify:${request.body.email.toLowerCase()}`);
       const user = await findUserByEmail(db, request.body.email);
       if (user && !user.is_verified) {

@@ -7,11 +7,15 @@ import {
 import type { User } from '@benchside/db/database';
 import type { App } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
-import { BadRequestError, UnauthorizedError } from '@benchside/server/errors';
+import { BadRequestError } from '@benchside/server/errors';
 import { verifyPasswordOrDummy } from '@benchside/server/passwords';
+import { registerSignedInRoutes } from '@benchside/server/sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AccountContext, findUserByLogin, LIMITS, recordLogin } from './account-context.ts';
+import type { AccountContext } from './account-context.ts';
+import { LIMITS } from './limits.ts';
+import { recordLogin } from './login-history.ts';
 import { mailNewChallenge } from './two-factor-routes.ts';
+import { findUserByLogin } from './user-lookup.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'The login detail is incorrect';
 export const NOT_VERIFIED_MESSAGE = 'Your account is not verified. Please check your email.';
@@ -43,6 +47,7 @@ export function registerAuthRoutes(app: App, context: AccountContext): void {
   app.post(
     '/api/login',
     {
+      config: { rateLimit: LIMITS.loginIp },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a username or e-mail and a password',
@@ -53,7 +58,6 @@ export function registerAuthRoutes(app: App, context: AccountContext): void {
       },
     },
     async (request, reply) => {
-      await limiter.consume(LIMITS.loginIp, request.ip);
       const user = await findUserByLogin(db, request.body.username);
       // Username, e-mail and their case variants all count against the same account.
       await limiter.consume(LIMITS.loginAccount, user?.id ?? request.body.username.toLowerCase());
@@ -87,20 +91,20 @@ export function registerAuthRoutes(app: App, context: AccountContext): void {
     },
   );
 
-  app.get(
-    '/api/me',
-    {
-      preHandler: app.sessions.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user; 401 when signed out',
-        security: [{ session: [] }],
-        response: { 200: currentUserSchema },
+  registerSignedInRoutes(app, (signedIn) => {
+    signedIn.get(
+      '/api/me',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user; 401 when signed out',
+          security: [{ session: [] }],
+          response: { 200: currentUserSchema },
+        },
       },
-    },
-    async (request) => {
-      if (!request.currentUser) throw new UnauthorizedError();
-      return toCurrentUser(request.currentUser);
-    },
-  );
+      async (request) => {
+        return toCurrentUser(request.user);
+      },
+    );
+  });
 }

@@ -8,7 +8,10 @@ import type { User } from '@benchside/db/database';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError } from '@benchside/server/errors';
 import { checkCode, findLiveToken, issueChallenge } from '@benchside/server/one-time-tokens';
-import { type AccountContext, LIMITS, mailUser, recordLogin } from './account-context.ts';
+import type { AccountContext } from './account-context.ts';
+import { mailUser } from './account-mail.ts';
+import { LIMITS } from './limits.ts';
+import { recordLogin } from './login-history.ts';
 
 export const INVALID_CODE_MESSAGE = 'Invalid confirmation code';
 export const NO_CHALLENGE_MESSAGE = 'Something went wrong, please try again.';
@@ -35,6 +38,7 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
   app.post(
     '/api/user-verify-code/add/',
     {
+      config: { rateLimit: LIMITS.mailIp },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a new two-factor code; the old challenge dies and a new hash is returned',
@@ -43,7 +47,6 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
       },
     },
     async (request) => {
-      await limiter.consume(LIMITS.mailIp, request.ip);
       const challenge = await findLiveToken(db, 'two_factor', request.body.hash);
       if (!challenge) throw new BadRequestError(NO_CHALLENGE_MESSAGE);
       const user = await findUser(challenge.user_id);
@@ -54,6 +57,7 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
   app.post(
     '/api/user-verify-code/verify/',
     {
+      config: { rateLimit: LIMITS.codeIp },
       schema: {
         tags: ['auth'],
         summary: 'Check the e-mailed code: signs in with a new session',
@@ -64,7 +68,6 @@ export function registerTwoFactorRoutes(app: App, context: AccountContext): void
       },
     },
     async (request, reply) => {
-      await limiter.consume(LIMITS.codeIp, request.ip);
       const challenge = await findLiveToken(db, 'two_factor', request.body.hash);
       if (!challenge) throw new BadRequestError(INVALID_CODE_MESSAGE);
       // Counted before the comparison, so a parallel burst cannot get past the limit; a right code

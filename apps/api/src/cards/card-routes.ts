@@ -23,7 +23,6 @@ import {
 import { collectionSchema, pagingQuerySchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
 import { BadRequestError, HttpError, NotFoundError } from '@benchside/server/errors';
-import { signedInUser } from '../account/profile-routes.ts';
 import {
   activateCardProducts,
   assignCard,
@@ -52,12 +51,10 @@ export const CARD_SUSPENDED_MESSAGE = 'This card is suspended, please contact su
 /** The signed-in user's cards: validation, listing, logs, downloads, licences and the catalogue. */
 export function registerCardRoutes(app: App, context: CardsContext): void {
   const { db, config } = context;
-  const requireUser = app.sessions.requireUser;
 
   app.post(
     '/api/card/validate',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary:
@@ -68,7 +65,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { card: serial, validationId } = request.body;
       const verdict = await verifyCardValidation({
         card: serial,
@@ -111,7 +108,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/cards',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: "The signed-in user's cards, by serial",
@@ -121,7 +117,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { rows, totalItems } = await listOwnCards(db, user.id, request.query);
       return { member: await toCards(db, rows), totalItems };
     },
@@ -130,7 +126,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/cards/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: 'One of your cards (404 for any other)',
@@ -140,7 +135,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const [card] = await toCards(db, [await ownCard(db, signedInUser(request).id, request.params.id)]);
+      const [card] = await toCards(db, [await ownCard(db, request.user.id, request.params.id)]);
       return card;
     },
   );
@@ -148,7 +143,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.delete(
     '/api/cards/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: 'Unassign one of your cards: it leaves your account and its credentials are unbound',
@@ -157,7 +151,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = request.user;
       await db.transaction().execute(async (trx) => {
         const card = await ownCard(trx, user.id, request.params.id);
         await unassignCard(trx, card.id, user.id);
@@ -169,7 +163,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/card-assigned-logs',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: 'Every card assignment and unassignment of the signed-in user, newest first',
@@ -179,7 +172,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { rows, totalItems } = await listAssignedLogs(db, user.id, request.query);
       return {
         member: rows.map((row) => ({
@@ -197,7 +190,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/card/log/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: "One of your cards' log, newest first (only what happened while it was yours)",
@@ -208,7 +200,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const card = await ownCard(db, user.id, request.params.id);
       const { rows, totalItems } = await listCardLog(db, { cardId: card.id, userId: user.id }, request.query);
       return {
@@ -226,7 +218,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/cards/:id/downloads',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: 'What was downloaded with one of your cards, by date',
@@ -237,7 +228,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const card = await ownCard(db, user.id, request.params.id);
       const direction = request.query['order[date]'];
       const { rows, totalItems } = await listCardDownloads(
@@ -262,7 +253,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/products',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: 'The product catalogue: licences a card can hold, by name',
@@ -280,7 +270,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.post(
     '/api/cards/:id/activations',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: 'An activation token for a licence the card holds; the helper gives it to the card',
@@ -291,7 +280,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const card = await ownCard(db, user.id, request.params.id);
       if (card.state !== 'active') throw new HttpError(409, 'BS_ERR_CARD_SUSPENDED', CARD_SUSPENDED_MESSAGE);
       const productId = request.body.product;
@@ -312,7 +301,6 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
   app.post(
     '/api/cards/:id/report',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['cards'],
         summary: 'Record what the card answered the helper (firmware and activated products) after a change',
@@ -325,7 +313,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { firmwareVersion, products } = request.body;
       const cardId = await db.transaction().execute(async (trx) => {
         const card = await ownCard(trx, user.id, request.params.id);

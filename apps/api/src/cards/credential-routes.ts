@@ -15,8 +15,8 @@ import type { App } from '@benchside/server/create-server';
 import { hashPassword } from '@benchside/server/passwords';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { signedInUser } from '../account/profile-routes.ts';
-import { mailUser, userAgentOf } from '../auth/account-context.ts';
+import { mailUser } from '../auth/account-mail.ts';
+import { userAgentOf } from '../auth/login-history.ts';
 import { generateCrdPassword, logCard, ownCard } from './card-store.ts';
 import {
   endCrdSessions,
@@ -46,12 +46,10 @@ function originOf(request: FastifyRequest): { ip: string; machine: string } {
 /** The sign-ins of the vendor's desktop tools (`user-crds`): list, detail, logs and their actions. */
 export function registerCredentialRoutes(app: App, context: CardsContext): void {
   const { db } = context;
-  const requireUser = app.sessions.requireUser;
 
   app.get(
     '/api/user-crds',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['credentials'],
         summary: "The signed-in user's tool credentials, of one card with `card`, by last login",
@@ -61,7 +59,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { card, ...paging } = request.query;
       const direction = request.query['order[loginAt]'];
       // Another user's card is not found, never an empty list that confirms it exists.
@@ -74,7 +72,6 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
   app.get(
     '/api/user-crds/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['credentials'],
         summary: 'One of your credentials with its open sessions',
@@ -84,7 +81,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       },
     },
     async (request) => {
-      const crd = await ownUserCrd(db, signedInUser(request).id, request.params.id);
+      const crd = await ownUserCrd(db, request.user.id, request.params.id);
       const [[summary], sessions] = await Promise.all([
         toUserCrds(db, [crd]),
         listOpenCrdSessions(db, crd.id),
@@ -127,7 +124,6 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
   app.get(
     '/api/user-crds/log/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['credentials'],
         summary: "One of your credentials' log, newest first",
@@ -138,13 +134,12 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       },
     },
     async (request) =>
-      crdLogs(signedInUser(request).id, request.params.id, request.query, request.query['order[loginAt]']),
+      crdLogs(request.user.id, request.params.id, request.query, request.query['order[loginAt]']),
   );
 
   app.get(
     '/api/user-crd-logs',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['credentials'],
         summary: 'The logs of all your credentials (or of one with `userCrd`), newest first',
@@ -153,13 +148,12 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
         response: { 200: collectionSchema(userCrdLogSchema) },
       },
     },
-    async (request) => crdLogs(signedInUser(request).id, request.query.userCrd, request.query),
+    async (request) => crdLogs(request.user.id, request.query.userCrd, request.query),
   );
 
   app.post(
     '/api/user-crds/:id/change-password',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['credentials'],
         summary: 'Generate a new password for a credential: answered once, e-mailed, every session finished',
@@ -170,7 +164,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const crd = await ownUserCrd(db, user.id, request.params.id);
       const password = generateCrdPassword();
       const passwordHash = await hashPassword(password);
@@ -188,7 +182,6 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
   app.post(
     '/api/user-crds/:id/finish-all-sessions',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['credentials'],
         summary: "End every open session of one of your credentials' tools",
@@ -199,7 +192,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const crd = await ownUserCrd(db, user.id, request.params.id);
       const finished = await db.transaction().execute(async (trx) => {
         const ended = await endCrdSessions(trx, crd.id);
@@ -213,7 +206,6 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
   app.post(
     '/api/unlink-card-from-crds',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['credentials'],
         summary: 'Unbind a credential from its card (it stays yours and keeps its password)',
@@ -223,7 +215,7 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const updated = await db.transaction().execute(async (trx) => {
         const crd = await ownUserCrd(trx, user.id, request.body.userCrd);
         if (crd.card_id === null) return crd;

@@ -14,7 +14,6 @@ import {
 import { collectionSchema, pagingQuerySchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
 import { UnsupportedMediaTypeError } from '@benchside/server/errors';
-import { signedInUser } from '../account/profile-routes.ts';
 import { onlyOwnUserCrd, ownUserCrd } from './credential-store.ts';
 import type { CardsContext } from './routes.ts';
 import {
@@ -46,12 +45,10 @@ function toThirdPartyToken(row: TokenRow) {
 /** Credits, token events and fingerprints, and the third-party software tokens of credentials. */
 export function registerTokenRoutes(app: App, context: CardsContext): void {
   const { db } = context;
-  const requireUser = app.sessions.requireUser;
 
   app.get(
     '/api/user-credit-subscriptions',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['credits'],
         summary: 'Your credit packs and subscriptions, newest first, and the credits left on the valid ones',
@@ -61,7 +58,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const now = new Date();
       const [{ rows, totalItems }, remaining] = await Promise.all([
         listCreditSubscriptions(db, user.id, request.query),
@@ -88,7 +85,6 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/token-events',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['tokens'],
         summary: 'Tool sign-in tokens issued, refreshed and revoked for your credentials, newest first',
@@ -98,7 +94,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const only = await onlyOwnUserCrd(db, user.id, request.query.userCrd);
       const { rows, totalItems } = await listTokenEvents(
         db,
@@ -122,7 +118,6 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/token-fingerprints',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['tokens'],
         summary: "Machines where your credentials' tools were used, most recently seen first",
@@ -132,7 +127,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const only = await onlyOwnUserCrd(db, user.id, request.query.userCrd);
       const { rows, totalItems } = await listTokenFingerprints(
         db,
@@ -157,7 +152,6 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
   app.get(
     '/api/third-party-software-tokens',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['tokens'],
         summary: 'The third-party software tokens of one of your credentials, newest first',
@@ -167,7 +161,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const crd = await ownUserCrd(db, user.id, request.query.userCrd);
       const { rows, totalItems } = await listThirdPartyTokens(db, crd.id, request.query);
       return { member: rows.map(toThirdPartyToken), totalItems };
@@ -177,7 +171,6 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
   app.post(
     '/api/third-party-software-tokens',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['tokens'],
         summary:
@@ -188,7 +181,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const crd = await ownUserCrd(db, user.id, request.body.userCrd);
       const token = `bst_${randomBytes(32).toString('base64url')}`;
       const row = await createThirdPartyToken(db, {
@@ -203,7 +196,6 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
   app.patch(
     '/api/third-party-software-tokens/:id',
     {
-      preHandler: requireUser,
       onRequest: async (request) => {
         const contentType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
         if (contentType !== MERGE_PATCH) {
@@ -220,7 +212,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request) => {
-      const token = await ownThirdPartyToken(db, signedInUser(request).id, request.params.id);
+      const token = await ownThirdPartyToken(db, request.user.id, request.params.id);
       if (request.body.active === undefined) return toThirdPartyToken(token);
       const row = await setThirdPartyTokenActive(db, token.id, request.body.active);
       return toThirdPartyToken(row);
@@ -230,7 +222,6 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
   app.delete(
     '/api/third-party-software-tokens/:id',
     {
-      preHandler: requireUser,
       schema: {
         tags: ['tokens'],
         summary: 'Delete a third-party software token for good',
@@ -239,7 +230,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
       },
     },
     async (request, reply) => {
-      const token = await ownThirdPartyToken(db, signedInUser(request).id, request.params.id);
+      const token = await ownThirdPartyToken(db, request.user.id, request.params.id);
       await deleteThirdPartyToken(db, token.id);
       return reply.code(204).send();
     },

@@ -1,6 +1,7 @@
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
+import { registerSignedInRoutes } from '@benchside/server/sessions';
 import type { Kysely } from 'kysely';
 import { DownloadLinkSigner } from './download-links.ts';
 import { registerDownloadsHost } from './downloads-host.ts';
@@ -9,6 +10,6 @@ import { registerCatalogueRoutes } from './routes.ts';
 /** The catalogue's API routes and the downloads host under `/dl`, sharing one link signer. */
 export async function registerCatalogue(app: App, options: { config: Config; db: Kysely<Database> }) {
   const signer = await DownloadLinkSigner.load(options.db);
-  registerCatalogueRoutes(app, { ...options, signer });
+  registerSignedInRoutes(app, (signedIn) => registerCatalogueRoutes(signedIn, { ...options, signer }));
   registerDownloadsHost(app, { ...options, signer });
 }

@@ -22,7 +22,6 @@ import { ForbiddenError, NotFoundError } from '@benchside/server/errors';
 import { toPrefixQuery } from '@benchside/server/search-text';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { signedInUser } from '../account/profile-routes.ts';
 import { type DownloadLinkSigner, TORRENT_LINK_TTL_MS } from './download-links.ts';
 import {
   findPackage,
@@ -57,7 +56,6 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
   app.get(
     '/api/files',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
         summary:
@@ -68,7 +66,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { file, brand, model, ...paging } = request.query;
       return sharedFiles(`${user.id} ${JSON.stringify(request.query)}`, async () => {
         if (brand !== undefined || model !== undefined) {
@@ -83,7 +81,6 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
   app.get(
     '/api/file/get-by-parent',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
         summary: "A folder's content (the root without `parent`) and its path for breadcrumbs",
@@ -93,7 +90,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { parent, ...paging } = request.query;
       let parents: { id: number; file: string }[] = [];
       if (parent !== undefined) {
@@ -109,7 +106,6 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
   app.get(
     '/api/file/get-download-link/:id',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
         summary: "A short-lived signed link to a package's .torrent, for the helper's /downloads/add",
@@ -120,7 +116,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const row = await findPackage(db, user.id, request.params.id);
       if (!row?.storage_name || !row.sha256 || !row.info_hash)
         throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
@@ -142,7 +138,6 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
   app.get(
     '/api/model/brands',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
         summary: 'Every brand with a firmware, sorted',
@@ -160,7 +155,6 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
   app.get(
     '/api/models',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
         summary: "A brand's models, or the models whose name holds `model`; softs merged per model",
@@ -188,7 +182,6 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
   app.get(
     '/api/softs',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
         summary: 'The tools the signed-in user may use, each at its newest version, by name',
@@ -197,7 +190,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const rows = await listNewestSofts(db, user.id);
       const member = rows
         .map((row) => ({
@@ -216,7 +209,6 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
   app.post(
     '/api/forum/post-search',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['catalogue'],
         summary:
@@ -230,7 +222,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { query: text, page, itemsPerPage } = request.body;
       const catalogueQuery = toPrefixQuery(text, { prefix: 'every', fold: 'lowercase' });
       // Weight A is the title in kb_article_texts.search_vector: the body is not searched here.

@@ -15,7 +15,6 @@ import type { App } from '@benchside/server/create-server';
 import { HttpError, NotFoundError } from '@benchside/server/errors';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { signedInUser } from '../account/profile-routes.ts';
 import { toAttachmentDto, toSummaryDto, toThreadDto } from './mappers.ts';
 import {
   conversationThreads,
@@ -51,7 +50,6 @@ export async function registerConversationRoutes(app: App, context: Conversation
   app.get(
     '/api/conversations',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['conversations'],
         summary: "The user's conversations with support, newest activity first, with their unread state",
@@ -61,7 +59,7 @@ export async function registerConversationRoutes(app: App, context: Conversation
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { page, itemsPerPage } = request.query;
       const { rows, totalItems } = await listConversations(db, user.id, { page, itemsPerPage });
       return { member: rows.map(toSummaryDto), totalItems };
@@ -71,7 +69,6 @@ export async function registerConversationRoutes(app: App, context: Conversation
   app.get(
     '/api/conversations/:id',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['conversations'],
         summary: 'One conversation with every message and attachment; opening it marks it read',
@@ -81,7 +78,7 @@ export async function registerConversationRoutes(app: App, context: Conversation
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const id = requireUuid(request.params.id);
       const conversation = await findConversation(db, user.id, id);
       if (!conversation) throw new NotFoundError('Conversation not found');
@@ -102,7 +99,6 @@ export async function registerConversationRoutes(app: App, context: Conversation
   app.post(
     '/api/threads',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['conversations'],
         summary:
@@ -113,7 +109,7 @@ export async function registerConversationRoutes(app: App, context: Conversation
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const { body, conversationId, attachments } = request.body;
       const message = { body, attachmentIds: attachments, attachmentsField: 'attachments' };
       const thread = conversationId
@@ -134,7 +130,6 @@ export async function registerConversationRoutes(app: App, context: Conversation
   app.post(
     '/api/attachments',
     {
-      preHandler: app.sessions.requireUser,
       config: { acceptsMultipart: true },
       schema: {
         tags: ['conversations'],
@@ -146,7 +141,7 @@ export async function registerConversationRoutes(app: App, context: Conversation
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const row = await receiveAttachment(request, db, storage, user.id);
       return reply.code(201).send(toAttachmentDto(row));
     },
@@ -155,7 +150,6 @@ export async function registerConversationRoutes(app: App, context: Conversation
   app.delete(
     '/api/attachments/:id',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['conversations'],
         summary: 'Remove one of your uploaded files before it is sent (409 once sent)',
@@ -164,7 +158,7 @@ export async function registerConversationRoutes(app: App, context: Conversation
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const id = requireUuid(request.params.id);
       const removedKey = await deleteUnsentAttachment(db, user.id, id);
       if (removedKey !== undefined) {
@@ -180,7 +174,6 @@ export async function registerConversationRoutes(app: App, context: Conversation
   app.get(
     '/api/attachments/:id/download',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags: ['conversations'],
         summary: 'Download one of your attachments (always as a download, never rendered inline)',
@@ -189,7 +182,7 @@ export async function registerConversationRoutes(app: App, context: Conversation
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const id = requireUuid(request.params.id);
       const attachment = await findOwnAttachment(db, user.id, id);
       if (!attachment) throw new NotFoundError('Attachment not found');

@@ -14,7 +14,6 @@ import type { App } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { signedInUser } from '../account/profile-routes.ts';
 import { deleteNotifications, markOneRead, markRead, notificationReads } from './store.ts';
 
 const ID = /^[1-9]\d{0,15}$/;
@@ -29,7 +28,6 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
   app.get(
     '/api/notification-to-users',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags,
         summary: "The signed-in user's notifications, a page at a time, newest first by default",
@@ -40,7 +38,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
     },
     async (request) => {
       const { page, itemsPerPage } = request.query;
-      return reads.page(signedInUser(request).id, {
+      return reads.page(request.user.id, {
         page,
         itemsPerPage,
         direction: request.query['order[createdAt]'],
@@ -51,7 +49,6 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
   app.patch(
     '/api/notification-to-users/:id',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags,
         summary: 'Mark one notification read ({"readed": true}); 404 for any notification that is not yours',
@@ -64,9 +61,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
     async (request) => {
       if (!ID.test(request.params.id)) throw new NotFoundError();
       const id = Number(request.params.id);
-      const marked = Number.isSafeInteger(id)
-        ? await markOneRead(db, signedInUser(request).id, id)
-        : undefined;
+      const marked = Number.isSafeInteger(id) ? await markOneRead(db, request.user.id, id) : undefined;
       if (!marked) throw new NotFoundError('The requested notification is not found');
       return marked;
     },
@@ -75,7 +70,6 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
   app.get(
     '/api/notification/total',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags,
         summary: 'How many notifications the signed-in user has, read or not',
@@ -83,13 +77,12 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
         response: { 200: notificationTotalSchema },
       },
     },
-    async (request) => ({ total: (await reads.counters(signedInUser(request).id)).total }),
+    async (request) => ({ total: (await reads.counters(request.user.id)).total }),
   );
 
   app.get(
     '/api/notification/unread-count',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags,
         summary: "The bell's number: how many of the signed-in user's notifications are unread",
@@ -97,13 +90,12 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
         response: { 200: unreadCountSchema },
       },
     },
-    async (request) => ({ unreadCount: await unreadOf(signedInUser(request).id) }),
+    async (request) => ({ unreadCount: await unreadOf(request.user.id) }),
   );
 
   app.post(
     '/api/notification/read',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags,
         summary: 'Mark the listed notifications read (1..100 ids; ids that are not yours change nothing)',
@@ -113,7 +105,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const count = await markRead(db, user.id, request.body.ids);
       return { count, unreadCount: await unreadOf(user.id) };
     },
@@ -122,7 +114,6 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
   app.post(
     '/api/notification/read-all',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags,
         summary: "Mark every one of the signed-in user's notifications read",
@@ -132,7 +123,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const count = await markRead(db, user.id);
       return { count, unreadCount: await unreadOf(user.id) };
     },
@@ -141,7 +132,6 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
   app.post(
     '/api/notification/delete',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         tags,
         summary: 'Delete the listed notifications (1..100 ids; ids that are not yours change nothing)',
@@ -151,7 +141,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
       },
     },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
       const count = await deleteNotifications(db, user.id, request.body.ids);
       return { count, unreadCount: await unreadOf(user.id) };
     },

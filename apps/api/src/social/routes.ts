@@ -10,25 +10,31 @@ import {
   socialLinkBodySchema,
 } from '@benchside/contracts/social-auth';
 import type { SocialAccountRow, User } from '@benchside/db/database';
+import { isUniqueViolation } from '@benchside/db/unique-violation';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { HttpError, NotFoundError } from '@benchside/server/errors';
 import { issueSocialSignUpToken } from '@benchside/server/one-time-tokens';
+import { registerSignedInRoutes } from '@benchside/server/sessions';
 import { z } from 'zod';
-import { checkCurrentPassword, signedInUser } from '../account/profile-routes.ts';
-import {
-  type AccountContext,
-  findUserByEmail,
-  isUniqueViolation,
-  LIMITS,
-  mailUser,
-} from '../auth/account-context.ts';
+import { checkCurrentPassword } from '../account/profile-routes.ts';
+import type { AccountContext } from '../auth/account-context.ts';
+import { mailUser } from '../auth/account-mail.ts';
+import { LIMITS } from '../auth/limits.ts';
 import { preferredLanguage } from '../auth/registration-routes.ts';
 import { startSignIn } from '../auth/routes.ts';
+import { findUserByEmail } from '../auth/user-lookup.ts';
 import { createFacebookVerifier } from './facebook.ts';
 import { createGoogleVerifier } from './google.ts';
 import { PROVIDER_NAMES, type SocialIdentity } from './identity.ts';
 import { createLinkedUser } from './sign-up.ts';
+import {
+  deleteSocialLink,
+  findLinkHolder,
+  findVerifiedLinkedUser,
+  insertSocialLink,
+  listSocialLinks,
+} from './store.ts';
 
 /**
  * Each refusal carries a `reason` besides its English message, so the web app can say it in the
@@ -93,20 +99,10 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
   const identify = (data: SocialProviderData): Promise<SocialIdentity> =>
     data.type === 'google' ? verifyGoogle(data.credential) : verifyFacebook(data.accessToken);
 
-  const findLinkedUser = (identity: SocialIdentity) =>
-    db
-      .selectFrom('social_accounts')
-      .innerJoin('users', 'users.id', 'social_accounts.user_id')
-      .selectAll('users')
-      .where('social_accounts.provider', '=', identity.provider)
-      .where('social_accounts.subject', '=', identity.subject)
-      // A link to an account whose address was never proven opens nothing (issue 15).
-      .where('users.is_verified', '=', true)
-      .executeTakeFirst();
-
   app.post(
     '/api/social-auth',
     {
+      config: { rateLimit: LIMITS.loginIp },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with Google or Facebook',
@@ -117,10 +113,9 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
       },
     },
     async (request, reply) => {
-      await limiter.consume(LIMITS.loginIp, request.ip);
       const identity = await identify(request.body);
       const provider = PROVIDER_NAMES[identity.provider];
-      const linked = await findLinkedUser(identity);
+      const linked = await findVerifiedLinkedUser(db, identity);
       if (linked) {
         await limiter.refund(LIMITS.loginIp, request.ip);
         return startSignIn(app, context, request, reply, linked);
@@ -170,117 +165,88 @@ export function registerSocialAuthRoutes(app: App, context: AccountContext, conf
     },
   );
 
-  app.get(
-    '/api/social-auth',
-    {
-      preHandler: app.sessions.requireUser,
-      schema: {
-        tags: ['account'],
-        summary: "The signed-in user's linked sign-in methods (Google, Facebook)",
-        security: [{ session: [] }],
-        response: { 200: collectionSchema(socialAccountSchema) },
+  registerSignedInRoutes(app, (signedIn) => {
+    signedIn.get(
+      '/api/social-auth',
+      {
+        schema: {
+          tags: ['account'],
+          summary: "The signed-in user's linked sign-in methods (Google, Facebook)",
+          security: [{ session: [] }],
+          response: { 200: collectionSchema(socialAccountSchema) },
+        },
       },
-    },
-    async (request) => {
-      const rows = await db
-        .selectFrom('social_accounts')
-        .selectAll()
-        .where('user_id', '=', signedInUser(request).id)
-        .orderBy('created_at')
-        .execute();
-      return { member: rows.map(toSocialAccount), totalItems: rows.length };
-    },
-  );
+      async (request) => {
+        const rows = await listSocialLinks(db, request.user.id);
+        return { member: rows.map(toSocialAccount), totalItems: rows.length };
+      },
+    );
 
-  app.post(
-    '/api/social-auth/add',
-    {
-      preHandler: app.sessions.requireUser,
-      schema: {
-        tags: ['account'],
-        summary: 'Link a Google or Facebook account to the signed-in user',
-        description:
-          'The same provider data as POST /api/social-auth, and the current `password` (a 400 violation on `password` without it or with a wrong one). 409 when this identity is linked already (here or to another account) or the user has one of that provider. The owner is mailed a notice.',
-        security: [{ session: [] }],
-        body: socialLinkBodySchema,
-        response: { 201: socialAccountSchema },
+    signedIn.post(
+      '/api/social-auth/add',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Link a Google or Facebook account to the signed-in user',
+          description:
+            'The same provider data as POST /api/social-auth, and the current `password` (a 400 violation on `password` without it or with a wrong one). 409 when this identity is linked already (here or to another account) or the user has one of that provider. The owner is mailed a notice.',
+          security: [{ session: [] }],
+          body: socialLinkBodySchema,
+          response: { 201: socialAccountSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      // A new way in, added by a stolen session, would outlive a password change (issue 15).
-      await checkCurrentPassword(context, user, request.body.password);
-      const identity = await identify(request.body);
-      const provider = PROVIDER_NAMES[identity.provider];
-      const holder = await db
-        .selectFrom('social_accounts')
-        .select('user_id')
-        .where('provider', '=', identity.provider)
-        .where('subject', '=', identity.subject)
-        .executeTakeFirst();
-      if (holder)
-        throw socialRefusal(holder.user_id === user.id ? 'already-linked' : 'linked-elsewhere', provider);
-      try {
-        const row = await db
-          .insertInto('social_accounts')
-          .values({
-            user_id: user.id,
-            provider: identity.provider,
-            subject: identity.subject,
-            email: identity.email ?? '',
-            name: identity.name,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await mailUser(db, user, { kind: 'socialLinked', provider });
-        return reply.code(201).send(toSocialAccount(row));
-      } catch (error) {
-        if (isUniqueViolation(error, 'social_accounts_user_provider_key')) {
-          throw socialRefusal('provider-linked', provider);
+      async (request, reply) => {
+        const user = request.user;
+        // A new way in, added by a stolen session, would outlive a password change (issue 15).
+        await checkCurrentPassword(context, user, request.body.password);
+        const identity = await identify(request.body);
+        const provider = PROVIDER_NAMES[identity.provider];
+        const holderId = await findLinkHolder(db, identity);
+        if (holderId)
+          throw socialRefusal(holderId === user.id ? 'already-linked' : 'linked-elsewhere', provider);
+        try {
+          const row = await insertSocialLink(db, user.id, identity);
+          await mailUser(db, user, { kind: 'socialLinked', provider });
+          return reply.code(201).send(toSocialAccount(row));
+        } catch (error) {
+          if (isUniqueViolation(error, 'social_accounts_user_provider_key')) {
+            throw socialRefusal('provider-linked', provider);
+          }
+          if (isUniqueViolation(error, 'social_accounts_provider_subject_key')) {
+            throw socialRefusal('linked-elsewhere', provider);
+          }
+          throw error;
         }
-        if (isUniqueViolation(error, 'social_accounts_provider_subject_key')) {
-          throw socialRefusal('linked-elsewhere', provider);
-        }
-        throw error;
-      }
-    },
-  );
+      },
+    );
 
-  app.delete(
-    '/api/social-auth/delete/:id',
-    {
-      preHandler: app.sessions.requireUser,
-      schema: {
-        tags: ['account'],
-        summary: 'Unlink a sign-in method (404 for one that is not yours)',
-        description:
-          'Needs the current `password` in the body (a 400 violation on `password` without it or with a wrong one) and mails the owner a notice. Refused with 409 when it would leave the account without a password and without a link.',
-        security: [{ session: [] }],
-        params: z.object({ id: z.string().max(64) }),
-        body: currentPasswordBodySchema,
+    signedIn.delete(
+      '/api/social-auth/delete/:id',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Unlink a sign-in method (404 for one that is not yours)',
+          description:
+            'Needs the current `password` in the body (a 400 violation on `password` without it or with a wrong one) and mails the owner a notice. Refused with 409 when it would leave the account without a password and without a link.',
+          security: [{ session: [] }],
+          params: z.object({ id: z.string().max(64) }),
+          body: currentPasswordBodySchema,
+        },
       },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      if (!UUID.test(request.params.id)) throw new NotFoundError();
-      const links = await db
-        .selectFrom('social_accounts')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .execute();
-      const link = links.find((row) => row.id === request.params.id);
-      if (!link) throw new NotFoundError();
-      const provider = PROVIDER_NAMES[link.provider];
-      // Re-authentication needs a password, so only an account without one can hit its last link.
-      if (!user.password_hash && links.length === 1) throw socialRefusal('last-method', provider);
-      await checkCurrentPassword(context, user, request.body.password);
-      await db
-        .deleteFrom('social_accounts')
-        .where('id', '=', link.id)
-        .where('user_id', '=', user.id)
-        .execute();
-      await mailUser(db, user, { kind: 'socialUnlinked', provider });
-      return reply.code(204).send();
-    },
-  );
+      async (request, reply) => {
+        const user = request.user;
+        if (!UUID.test(request.params.id)) throw new NotFoundError();
+        const links = await listSocialLinks(db, user.id);
+        const link = links.find((row) => row.id === request.params.id);
+        if (!link) throw new NotFoundError();
+        const provider = PROVIDER_NAMES[link.provider];
+        // Re-authentication needs a password, so only an account without one can hit its last link.
+        if (!user.password_hash && links.length === 1) throw socialRefusal('last-method', provider);
+        await checkCurrentPassword(context, user, request.body.password);
+        await deleteSocialLink(db, user.id, link.id);
+        await mailUser(db, user, { kind: 'socialUnlinked', provider });
+        return reply.code(204).send();
+      },
+    );
+  });
 }

@@ -1,8 +1,8 @@
 import type { Database, User } from '@benchside/db/database';
+import { isUniqueViolation } from '@benchside/db/unique-violation';
 import { BadRequestError } from '@benchside/server/errors';
 import type { PendingSocialSignUp } from '@benchside/server/one-time-tokens';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { isUniqueViolation } from '../auth/account-context.ts';
 import type { SocialIdentity } from './identity.ts';
 
 /** A free username from the address, e.g. `jane.doe` or `jane.doe4821`. */

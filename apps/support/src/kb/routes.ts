@@ -25,7 +25,7 @@ import { HIGHLIGHT_START, HIGHLIGHT_STOP, highlightedHtml } from './search-text.
 /** The language asked for, else the one the user chose in the portal, else English. */
 function readingLanguage(request: FastifyRequest, asked: Language | undefined): Language {
   if (asked) return asked;
-  const stored = request.currentUser?.language;
+  const stored = request.user.language;
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
@@ -42,7 +42,6 @@ export function registerKnowledgeBaseRoutes(app: App, db: Kysely<Database>): voi
   app.get(
     '/kb/get-categories',
     {
-      preHandler: app.sessions.requireUser,
       schema: { querystring: kbCategoriesQuerySchema, response: { 200: kbCategoriesSchema } },
     },
     async (request) => {
@@ -73,7 +72,6 @@ export function registerKnowledgeBaseRoutes(app: App, db: Kysely<Database>): voi
   app.post(
     '/kb/search',
     {
-      preHandler: app.sessions.requireUser,
       schema: { body: kbSearchBodySchema, response: { 200: kbSearchResultSchema } },
     },
     async (request) => {
@@ -145,7 +143,6 @@ export function registerKnowledgeBaseRoutes(app: App, db: Kysely<Database>): voi
   app.get(
     '/kb/articles/:slug',
     {
-      preHandler: app.sessions.requireUser,
       schema: {
         params: kbArticleParamsSchema,
         querystring: kbArticleQuerySchema,

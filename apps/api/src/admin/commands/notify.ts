@@ -1,5 +1,5 @@
 import { MAX_NOTIFICATION_MESSAGE_LENGTH } from '@benchside/contracts/notifications';
-import { findUserByLogin } from '../../auth/account-context.ts';
+import { findUserByLogin } from '../../auth/user-lookup.ts';
 import { sendNotification } from '../../notifications/store.ts';
 import { type AdminCommand, AdminUsageError, requireOption } from '../command.ts';
 
