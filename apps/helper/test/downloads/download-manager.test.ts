@@ -237,7 +237,7 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     // A torn write as a crash without the atomic rename would leave it.
     const file = join(stateDir, DOWNLOADS_FILE_NAME);
     const handle = await open(file, 'r+');
-    await handle.truncate((await stat(file)).size / 2);
+    await handle.truncate(Math.floor((await stat(file)).size / 2));
     await handle.close();
 
     const warnings: string[] = [];

@@ -81,6 +81,7 @@ interface ClaimedMail {
   kind: string;
   content: unknown;
   attempts: number;
+  created_at: Date;
 }
 
 function errorMessage(error: unknown): string {
@@ -125,7 +126,7 @@ export function createMailOutbox(options: {
           .forUpdate()
           .skipLocked(),
       )
-      .returning(['id', 'recipient', 'kind', 'content', 'attempts'])
+      .returning(['id', 'recipient', 'kind', 'content', 'attempts', 'created_at'])
       .execute();
 
   const recordFailure = async (mail: ClaimedMail, error: unknown): Promise<void> => {
@@ -166,7 +167,18 @@ export function createMailOutbox(options: {
 
   const deliverDue = async (): Promise<number> => {
     const claimed = await claim();
-    await Promise.all(claimed.map(deliver));
+    // One recipient's mails leave in the order they were written (a reset link after the
+    // verification, never before it: a reader opens the newest); different recipients' side by side.
+    const byRecipient = new Map<string, ClaimedMail[]>();
+    for (const mail of claimed.toSorted((a, b) => a.created_at.getTime() - b.created_at.getTime())) {
+      const mailbox = mail.recipient.toLowerCase();
+      byRecipient.set(mailbox, [...(byRecipient.get(mailbox) ?? []), mail]);
+    }
+    await Promise.all(
+      [...byRecipient.values()].map(async (mails) => {
+        for (const mail of mails) await deliver(mail);
+      }),
+    );
     return claimed.length;
   };
 
