@@ -12,6 +12,7 @@ const HELPER_INPUTS = [
   'apps/helper/scripts/pack.ts',
   'apps/helper/package.json',
   'packages/contracts/src',
+  'packages/card-crypto/src',
   'packages/server/src',
   'package-lock.json',
 ];

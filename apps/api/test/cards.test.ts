@@ -2,10 +2,10 @@ import {
   cardMac,
   deriveCardKey,
   encodeValidationId,
-  SIMULATED_CARD_SERIAL,
   validationMessage,
   verifyActivationToken,
-} from '@benchside/contracts/card-validation';
+} from '@benchside/card-crypto/card-validation';
+import { SIMULATED_CARD_SERIAL } from '@benchside/contracts/card-validation';
 import {
   cardAssignedLogSchema,
   cardDownloadSchema,

@@ -1,10 +1,9 @@
+import { encodeBase64Url, verifyCardValidation } from '@benchside/card-crypto/card-validation';
 import {
-  encodeBase64Url,
   getValidationResponseSchema,
   SIMULATED_CARD_SERIAL,
   SIMULATED_READER_NAME,
   smartCardSchema,
-  verifyCardValidation,
 } from '@benchside/contracts/card-validation';
 import { operationStartedSchema, operationStatusSchema } from '@benchside/contracts/helper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,13 @@
 import {
   activationMessage,
   cardMac,
-  cardValidateBodySchema,
   deriveCardKey,
+  verifyCardValidation,
+} from '@benchside/card-crypto/card-validation';
+import {
+  cardValidateBodySchema,
   VALIDATION_MAX_AGE_MS,
   VALIDATION_REFUSAL_MESSAGES,
-  verifyCardValidation,
 } from '@benchside/contracts/card-validation';
 import {
   activationBodySchema,

@@ -3,21 +3,23 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  type CardReader,
-  type CardValidation,
   cardMac,
-  cardProductSchema,
-  cardSerialSchema,
   decodeBase64Url,
   deriveCardKey,
   encodeBase64Url,
   encodeValidationId,
+  validationMessage,
+  verifyActivationToken,
+} from '@benchside/card-crypto/card-validation';
+import {
+  type CardReader,
+  type CardValidation,
+  cardProductSchema,
+  cardSerialSchema,
   type GetValidationResponse,
   SIMULATED_CARD_SERIAL,
   SIMULATED_READER_NAME,
   type SmartCard,
-  validationMessage,
-  verifyActivationToken,
 } from '@benchside/contracts/card-validation';
 import { z } from 'zod';
 import { writeJsonAtomically } from '../atomic-json.ts';

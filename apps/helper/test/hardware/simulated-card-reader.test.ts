@@ -8,12 +8,12 @@ import {
   decodeValidationId,
   deriveCardKey,
   encodeBase64Url,
-  encodeValidationId,
+  verifyCardValidation,
+} from '@benchside/card-crypto/card-validation';
+import {
   SIMULATED_CARD_SERIAL,
   SIMULATED_READER_NAME,
   smartCardSchema,
-  VALIDATION_MAX_AGE_MS,
-  verifyCardValidation,
 } from '@benchside/contracts/card-validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CardReaderError } from '../../src/hardware/card-reader-driver.ts';
@@ -24,7 +24,6 @@ import {
 } from '../../src/hardware/simulated-card-reader.ts';
 
 const MASTER_KEY = 'a1'.repeat(32);
-const OTHER_MASTER_KEY = 'b2'.repeat(32);
 
 let stateDir: string;
 const drivers: SimulatedCardReaderDriver[] = [];
@@ -107,60 +106,6 @@ describe('simulated card reader', () => {
     const second = decodeValidationId((await reader.getValidation(SIMULATED_READER_NAME)).validationId);
     expect(first?.nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(first?.nonce).not.toBe(second?.nonce);
-  });
-
-  it('refuses tampered, foreign, forged, stale and garbled validations', async () => {
-    const { validationId } = await driver().getValidation(SIMULATED_READER_NAME);
-    const validation = decodeValidationId(validationId);
-    if (!validation) throw new Error('the card gave an undecodable validation');
-    const now = new Date();
-    const check = (changes: { card?: string; validationId?: string; masterKeyHex?: string; now?: Date }) =>
-      verifyCardValidation({
-        card: SIMULATED_CARD_SERIAL,
-        validationId,
-        masterKeyHex: MASTER_KEY,
-        now,
-        ...changes,
-      });
-
-    const laterTime = new Date(Date.parse(validation.issuedAt) + 1000).toISOString();
-    const retimed = encodeValidationId({ ...validation, issuedAt: laterTime });
-    expect(await check({ validationId: retimed })).toEqual({ ok: false, refusal: 'bad-mac' });
-
-    const otherSerial = encodeValidationId({ ...validation, serial: 'BSC-000124' });
-    expect(await check({ card: 'BSC-000124', validationId: otherSerial })).toEqual({
-      ok: false,
-      refusal: 'bad-mac',
-    });
-
-    const flippedMac = `${validation.mac.startsWith('A') ? 'B' : 'A'}${validation.mac.slice(1)}`;
-    expect(await check({ validationId: encodeValidationId({ ...validation, mac: flippedMac }) })).toEqual({
-      ok: false,
-      refusal: 'bad-mac',
-    });
-
-    expect(await check({ card: 'BSC-999999' })).toEqual({ ok: false, refusal: 'other-card' });
-    expect(await check({ masterKeyHex: OTHER_MASTER_KEY })).toEqual({ ok: false, refusal: 'bad-mac' });
-
-    const forgedKey = await deriveCardKey(OTHER_MASTER_KEY, SIMULATED_CARD_SERIAL);
-    const forged = encodeValidationId({
-      ...validation,
-      mac: await cardMac(
-        forgedKey,
-        `benchside-validation.v1|${validation.serial}|${validation.nonce}|${laterTime}`,
-      ),
-      issuedAt: laterTime,
-    });
-    expect(await check({ validationId: forged })).toEqual({ ok: false, refusal: 'bad-mac' });
-
-    const stale = new Date(Date.parse(validation.issuedAt) + VALIDATION_MAX_AGE_MS + 1000);
-    expect(await check({ now: stale })).toEqual({ ok: false, refusal: 'expired' });
-    const early = new Date(Date.parse(validation.issuedAt) - 2 * 60_000);
-    expect(await check({ now: early })).toEqual({ ok: false, refusal: 'from-the-future' });
-
-    for (const garbled of ['', 'not base64!', 'e30', validationId.slice(0, -4), 'A'.repeat(2000)]) {
-      expect(await check({ validationId: garbled })).toEqual({ ok: false, refusal: 'malformed' });
-    }
   });
 
   it('keeps activated products on the card across a restart of the helper', async () => {
