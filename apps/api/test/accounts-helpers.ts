@@ -2,8 +2,8 @@ import { changeEmailConfirmResponseSchema, sessionEntrySchema } from '@benchside
 import { currentUserSchema } from '@benchside/contracts/auth';
 import { collectionSchema, errorBodySchema } from '@benchside/contracts/common';
 import type { OneTimeTokenKind } from '@benchside/db/database';
+import type { RunningApi } from '@benchside/test-kit/start-api';
 import { expect } from 'vitest';
-import { postJson, type RunningApi, sessionCookie } from './start-api.ts';
 
 export interface CaughtMail {
   id: string;
@@ -55,19 +55,6 @@ export function codeIn(mail: CaughtMail): string {
   const match = /^\d{6}$/m.exec(mail.text);
   if (!match) throw new Error(`No code in "${mail.subject}"`);
   return match[0];
-}
-
-export function login(api: RunningApi, username: string, password: string, headers?: Record<string, string>) {
-  return postJson(`${api.url}/api/login`, { username, password }, headers);
-}
-
-/** Signs in (without two-factor) and returns the session cookie. */
-export async function signIn(api: RunningApi, username: string, password: string): Promise<string> {
-  const response = await login(api, username, password);
-  expect(response.status).toBe(200);
-  const cookie = sessionCookie(response);
-  if (!cookie) throw new Error('No session cookie');
-  return cookie;
 }
 
 export function me(api: RunningApi, cookie: string | undefined) {

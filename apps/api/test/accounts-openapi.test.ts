@@ -1,5 +1,5 @@
+import { type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from './start-api.ts';
 
 describe('the account calls in the OpenAPI document', () => {
   let api: RunningApi;

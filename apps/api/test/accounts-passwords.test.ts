@@ -1,22 +1,12 @@
 import { openTestDatabase } from '@benchside/db/test-database';
 import { loadConfig } from '@benchside/server/config';
 import { createMailer } from '@benchside/server/mail/mailer';
+import { login, signIn } from '@benchside/test-kit/sign-in';
+import { createUser, postJson, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp } from '../src/app.ts';
-import {
-  call,
-  errorOf,
-  expireTokens,
-  inbox,
-  lastMailTo,
-  linkIn,
-  login,
-  me,
-  signIn,
-  tokenIn,
-} from './accounts-helpers.ts';
-import { createUser, postJson, type RunningApi, startApi } from './start-api.ts';
+import { call, errorOf, expireTokens, inbox, lastMailTo, linkIn, me, tokenIn } from './accounts-helpers.ts';
 
 const PUBLIC_URL = 'https://portal.example.test';
 const KIM = { username: 'kim', email: 'kim@example.test', password: 'Kim#Bench2026', name: 'Kim Lee' };

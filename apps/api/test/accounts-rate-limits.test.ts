@@ -1,6 +1,6 @@
+import { login, signIn } from '@benchside/test-kit/sign-in';
+import { createUser, postJson, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { login, signIn } from './accounts-helpers.ts';
-import { createUser, postJson, type RunningApi, startApi } from './start-api.ts';
 
 const OLA = { username: 'ola', email: 'Ola@Example.test', password: 'Ola#Bench2026' };
 

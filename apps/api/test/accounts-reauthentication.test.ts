@@ -1,8 +1,15 @@
 import { socialAccountSchema } from '@benchside/contracts/social-auth';
+import { signIn } from '@benchside/test-kit/sign-in';
+import {
+  createUser,
+  postJson,
+  type RunningApi,
+  sessionCookie,
+  startApi,
+} from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, lastMailTo, mailsTo, me, signIn, tokenIn, userOf } from './accounts-helpers.ts';
+import { call, errorOf, lastMailTo, mailsTo, me, tokenIn, userOf } from './accounts-helpers.ts';
 import { type FakeGoogle, type FakeGraph, startFakeGoogle, startFakeGraph } from './fake-providers.ts';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
 
 const CLIENT_ID = 'benchside-test.apps.googleusercontent.com';
 const FACEBOOK = { appId: '1234567890', appSecret: 'fb-test-secret' };

@@ -1,3 +1,11 @@
+import { login } from '@benchside/test-kit/sign-in';
+import {
+  createUser,
+  postJson,
+  type RunningApi,
+  sessionCookie,
+  startApi,
+} from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   errorOf,
@@ -5,12 +13,10 @@ import {
   inbox,
   lastMailTo,
   linkIn,
-  login,
   mailsTo,
   me,
   tokenIn,
 } from './accounts-helpers.ts';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
 
 const PUBLIC_URL = 'https://portal.example.test';
 const PASSWORD = 'Bench#2026pass';

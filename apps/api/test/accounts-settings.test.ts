@@ -1,4 +1,6 @@
 import { currentUserSchema } from '@benchside/contracts/auth';
+import { login, signIn } from '@benchside/test-kit/sign-in';
+import { createUser, postJson, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -8,14 +10,11 @@ import {
   inbox,
   lastMailTo,
   linkIn,
-  login,
   mailsTo,
   me,
-  signIn,
   tokenIn,
   userOf,
 } from './accounts-helpers.ts';
-import { createUser, postJson, type RunningApi, startApi } from './start-api.ts';
 
 const PUBLIC_URL = 'https://portal.example.test';
 const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026', name: 'Mia' };

@@ -1,6 +1,7 @@
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, codeIn, lastMailTo, mailsTo, signIn } from './accounts-helpers.ts';
-import { createUser, type RunningApi, startApi } from './start-api.ts';
+import { call, codeIn, lastMailTo, mailsTo } from './accounts-helpers.ts';
 
 const KAI = { username: 'kai', email: 'kai@example.test', password: 'Kai#Bench2026', name: 'Kai Tran' };
 const LOCKED_MESSAGE = 'Too many wrong confirmation codes for this account. Please try again later.';

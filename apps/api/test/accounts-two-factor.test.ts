@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { login, signIn } from '@benchside/test-kit/sign-in';
 import {
-  call,
-  codeIn,
-  errorOf,
-  expireTokens,
-  lastMailTo,
-  login,
-  me,
-  signIn,
-  userOf,
-} from './accounts-helpers.ts';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
+  createUser,
+  postJson,
+  type RunningApi,
+  sessionCookie,
+  startApi,
+} from '@benchside/test-kit/start-api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, codeIn, errorOf, expireTokens, lastMailTo, me, userOf } from './accounts-helpers.ts';
 
 const JOE = { username: 'joe', email: 'joe@example.test', password: 'Joe#Bench2026', name: 'Joe Fixit' };
 

@@ -4,8 +4,14 @@ import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
   SESSION_IDLE_TIMEOUT_MS,
 } from '@benchside/server/sessions';
+import {
+  createUser,
+  postJson,
+  type RunningApi,
+  sessionCookie,
+  startApi,
+} from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
 
 const ALICE = {
   username: 'alice',

@@ -1,11 +1,11 @@
 import { openTestDatabase } from '@benchside/db/test-database';
 import { loadConfig } from '@benchside/server/config';
+import { createUser } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArguments, AdminContext } from '../src/admin/command.ts';
 import { command as card } from '../src/admin/commands/card.ts';
 import { command as credit } from '../src/admin/commands/credit.ts';
 import { command as product } from '../src/admin/commands/product.ts';
-import { createUser } from './start-api.ts';
 
 describe('operator commands for cards, products and credits', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -22,11 +22,12 @@ import {
 import { collectionSchema } from '@benchside/contracts/common';
 import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
 import { verifyPassword } from '@benchside/server/passwords';
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignCard } from '../src/cards/card-store.ts';
 import { seedCards } from '../src/seed/cards.ts';
-import { call, errorOf, mailsTo, signIn } from './accounts-helpers.ts';
-import { createUser, type RunningApi, startApi } from './start-api.ts';
+import { call, errorOf, mailsTo } from './accounts-helpers.ts';
 
 const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026', name: 'Mia' };
 const NED = { username: 'ned', email: 'ned@example.test', password: 'Ned#Bench2026', name: 'Ned' };

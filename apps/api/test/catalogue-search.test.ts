@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SearchHit, searchResultsSchema } from '@benchside/contracts/catalogue';
 import { addArticle, saveArticleText } from '@benchside/server/knowledge-base/knowledge-base-store';
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PublishRequest, publishPackage } from '../src/catalogue/publish.ts';
-import { call, signIn } from './accounts-helpers.ts';
-import { createUser, type RunningApi, startApi } from './start-api.ts';
+import { call } from './accounts-helpers.ts';
 
 const PASSWORD = 'Search#2026';
 let api: RunningApi;

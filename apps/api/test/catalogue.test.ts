@@ -16,6 +16,8 @@ import {
   packagePublicKeyText,
   parsePackagePublicKey,
 } from '@benchside/server/package-signing';
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import parseTorrent from 'parse-torrent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadLinkSigner } from '../src/catalogue/download-links.ts';
@@ -24,8 +26,7 @@ import { type PublishRequest, publishPackage, unpublishPackage } from '../src/ca
 import { FILE_FORBIDDEN_MESSAGE } from '../src/catalogue/routes.ts';
 import { loadPackageSigningKey } from '../src/catalogue/signing-key.ts';
 import { PIECE_LENGTH } from '../src/catalogue/torrents.ts';
-import { call, errorOf, signIn } from './accounts-helpers.ts';
-import { createUser, type RunningApi, startApi } from './start-api.ts';
+import { call, errorOf } from './accounts-helpers.ts';
 
 const PASSWORD = 'Catalogue#2026';
 let api: RunningApi;

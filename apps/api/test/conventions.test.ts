@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@benchside/contracts/common';
+import { postJson, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, type RunningApi, startApi } from './start-api.ts';
 
 /** Nothing a client sends may produce a stack trace or a 500. */
 function expectNoInternals(text: string) {

@@ -11,9 +11,6 @@ import {
   UNSUPPORTED_FILE_TYPE_MESSAGE,
 } from '@benchside/contracts/conversations';
 import { MAX_UNSENT_ATTACHMENTS, TOO_MANY_UNSENT_MESSAGE } from '@benchside/server/conversations/uploads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command as replyCommand } from '../src/admin/commands/reply.ts';
-import { contentDisposition, SENT_ATTACHMENT_MESSAGE } from '../src/conversations/routes.ts';
 import {
   type ConversationsTestApi,
   EXE_BYTES,
@@ -21,8 +18,11 @@ import {
   signedInUser,
   startConversationsApi,
   uploadFile,
-} from './conversations-helpers.ts';
-import { postJson } from './start-api.ts';
+} from '@benchside/test-kit/conversations-helpers';
+import { postJson } from '@benchside/test-kit/start-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command as replyCommand } from '../src/admin/commands/reply.ts';
+import { contentDisposition, SENT_ATTACHMENT_MESSAGE } from '../src/conversations/routes.ts';
 
 const listSchema = collectionSchema(conversationSummarySchema);
 

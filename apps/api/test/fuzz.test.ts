@@ -1,8 +1,13 @@
 import { errorBodySchema } from '@benchside/contracts/common';
+import {
+  ENCODED_NUL_VALUES,
+  expectRefusedField,
+  HOSTILE_STRINGS,
+  NOT_AN_OBJECT,
+} from '@benchside/test-kit/hostile-input';
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './accounts-helpers.ts';
-import { ENCODED_NUL_VALUES, expectRefusedField, HOSTILE_STRINGS, NOT_AN_OBJECT } from './hostile-input.ts';
-import { createUser, type RunningApi, startApi } from './start-api.ts';
 
 interface OpenApiOperation {
   parameters?: Array<{ in: string; name: string }>;

@@ -1,15 +1,16 @@
 import { connect } from 'node:net';
 import { errorBodySchema } from '@benchside/contracts/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { me, signIn, userOf } from './accounts-helpers.ts';
 import {
   expectRefusedField,
   HOSTILE_STRINGS,
   LONE_HIGH_SURROGATE,
   NOT_AN_OBJECT,
   NUL,
-} from './hostile-input.ts';
-import { createUser, type RunningApi, startApi } from './start-api.ts';
+} from '@benchside/test-kit/hostile-input';
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { me, userOf } from './accounts-helpers.ts';
 
 function send(api: RunningApi, method: string, path: string, body: unknown, cookie?: string) {
   return fetch(`${api.url}${path}`, {

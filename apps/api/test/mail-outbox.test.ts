@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, postJson, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './accounts-helpers.ts';
-import { createUser, postJson, type RunningApi, startApi } from './start-api.ts';
 
 const PASSWORD = 'Ada#Bench2026';
 

@@ -6,13 +6,14 @@ import {
   notificationTotalSchema,
   unreadCountSchema,
 } from '@benchside/contracts/notifications';
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUsageError } from '../src/admin/command.ts';
 import { command as notifyCommand } from '../src/admin/commands/notify.ts';
 import { sendNotification } from '../src/notifications/store.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../src/seed/demo.ts';
-import { call, errorOf, signIn } from './accounts-helpers.ts';
-import { createUser, type RunningApi, startApi } from './start-api.ts';
+import { call, errorOf } from './accounts-helpers.ts';
 
 const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026' };
 const NED = { username: 'ned', email: 'ned@example.test', password: 'Ned#Bench2026' };

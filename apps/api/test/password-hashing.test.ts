@@ -1,7 +1,8 @@
 import { PASSWORD_HASHING_LIMIT, passwordHashing } from '@benchside/server/passwords';
+import { login } from '@benchside/test-kit/sign-in';
+import { createUser, postJson, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lastMailTo, login, tokenIn } from './accounts-helpers.ts';
-import { createUser, postJson, type RunningApi, startApi } from './start-api.ts';
+import { lastMailTo, tokenIn } from './accounts-helpers.ts';
 
 const LEA = { username: 'lea', email: 'lea@example.test', password: 'Lea#Bench2026' };
 

@@ -1,6 +1,12 @@
 import { SIGNED_IN_HINT_COOKIE } from '@benchside/contracts/signed-in-hint';
+import {
+  createUser,
+  postJson,
+  type RunningApi,
+  sessionCookie,
+  startApi,
+} from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
 
 const BOB = { username: 'bob', email: 'bob@example.test', password: 'Correct#Horse2' };
 

@@ -2,20 +2,17 @@ import { collectionSchema } from '@benchside/contracts/common';
 import { socialAccountSchema } from '@benchside/contracts/social-auth';
 import { clientConfig, loadConfig } from '@benchside/server/config';
 import { hashPassword } from '@benchside/server/passwords';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '@benchside/test-kit/sign-in';
 import {
-  call,
-  codeIn,
-  errorOf,
-  lastMailTo,
-  mailsTo,
-  me,
-  signIn,
-  tokenIn,
-  userOf,
-} from './accounts-helpers.ts';
+  createUser,
+  postJson,
+  type RunningApi,
+  sessionCookie,
+  startApi,
+} from '@benchside/test-kit/start-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, codeIn, errorOf, lastMailTo, mailsTo, me, tokenIn, userOf } from './accounts-helpers.ts';
 import { type FakeGoogle, type FakeGraph, startFakeGoogle, startFakeGraph } from './fake-providers.ts';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
 
 const CLIENT_ID = 'benchside-test.apps.googleusercontent.com';
 const FACEBOOK = { appId: '1234567890', appSecret: 'fb-test-secret' };

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { clientConfigSchema } from '@benchside/contracts/client-config';
+import { type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from './start-api.ts';
 
 const THEME_SCRIPT = "document.documentElement.dataset.bsTheme='light'";
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Benchside</title>

@@ -1,8 +1,8 @@
 import { loginLogEntrySchema } from '@benchside/contracts/accounts';
 import { collectionSchema } from '@benchside/contracts/common';
+import { login } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, sessionCookie, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { login } from './accounts-helpers.ts';
-import { createUser, type RunningApi, sessionCookie, startApi } from './start-api.ts';
 
 const OLA = { username: 'ola', email: 'ola@example.test', password: 'Ola#Bench2026' };
 const CLIENT = '203.0.113.7';

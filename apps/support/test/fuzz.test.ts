@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { errorBodySchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../api/test/accounts-helpers.ts';
 import {
   ENCODED_NUL_VALUES,
   expectRefusedField,
   HOSTILE_STRINGS,
   NOT_AN_OBJECT,
-} from '../../api/test/hostile-input.ts';
-import { createUser, type RunningApi, startApi } from '../../api/test/start-api.ts';
+} from '@benchside/test-kit/hostile-input';
+import { signIn } from '@benchside/test-kit/sign-in';
+import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSupportApp } from '../src/app.ts';
 
 /** The support service's inputs, route by route (it publishes no OpenAPI document to walk). */

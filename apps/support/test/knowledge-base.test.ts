@@ -5,10 +5,16 @@ import {
   kbSearchResultSchema,
 } from '@benchside/contracts/knowledge-base';
 import type { App } from '@benchside/server/create-server';
+import { seedKnowledgeBase } from '@benchside/server/knowledge-base/demo-knowledge-base';
 import { addArticle } from '@benchside/server/knowledge-base/knowledge-base-store';
+import {
+  createUser,
+  postJson,
+  type RunningApi,
+  sessionCookie,
+  startApi,
+} from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedKnowledgeBase } from '../../api/src/seed/knowledge-base.ts';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from '../../api/test/start-api.ts';
 import { buildSupportApp } from '../src/app.ts';
 
 describe('knowledge base on the support service', () => {

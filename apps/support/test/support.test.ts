@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { currentUserSchema } from '@benchside/contracts/auth';
 import type { App } from '@benchside/server/create-server';
+import {
+  createUser,
+  postJson,
+  type RunningApi,
+  sessionCookie,
+  startApi,
+} from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from '../../api/test/start-api.ts';
 import { buildSupportApp } from '../src/app.ts';
 
 describe('support service on its own origin', () => {

@@ -6,7 +6,6 @@ import {
   supportUploadResponseSchema,
 } from '@benchside/contracts/support-tickets';
 import type { App } from '@benchside/server/create-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ConversationsTestApi,
   EXE_BYTES,
@@ -14,8 +13,9 @@ import {
   signedInUser,
   startConversationsApi,
   uploadFile,
-} from '../../api/test/conversations-helpers.ts';
-import { postJson } from '../../api/test/start-api.ts';
+} from '@benchside/test-kit/conversations-helpers';
+import { postJson } from '@benchside/test-kit/start-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSupportApp } from '../src/app.ts';
 
 describe('support tickets: uploads and submit-ticket', () => {

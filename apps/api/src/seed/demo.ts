@@ -1,11 +1,11 @@
 import type { Database } from '@benchside/db/database';
+import { seedKnowledgeBase } from '@benchside/server/knowledge-base/demo-knowledge-base';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
 import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
 import { seedCards } from './cards.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
-import { seedKnowledgeBase } from './knowledge-base.ts';
 import { seedDemoNotifications } from './notifications.ts';
 
 export const DEMO_ACCOUNT = {

@@ -9,7 +9,7 @@ import type { App } from '@benchside/server/create-server';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
-import { buildApiApp } from '../src/app.ts';
+import { buildApiApp } from '../../../apps/api/src/app.ts';
 
 export interface RunningApi {
   app: App;

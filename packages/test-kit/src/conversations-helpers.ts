@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
-import { createUser, postJson, type RunningApi, sessionCookie, startApi } from './start-api.ts';
+import { signIn } from './sign-in.ts';
+import { createUser, type RunningApi, startApi } from './start-api.ts';
 
 /** Eight bytes of PNG signature and a little more: enough for the sniffer. */
 export const PNG_BYTES = new Uint8Array([
@@ -36,11 +36,7 @@ export async function signedInUser(
 ): Promise<{ id: string; cookie: string }> {
   const password = 'Bench#Repair2026';
   const id = await createUser(api.db, { username, email: `${username}@example.test`, password });
-  const login = await postJson(`${api.url}/api/login`, { username, password });
-  expect(login.status).toBe(200);
-  const cookie = sessionCookie(login);
-  if (!cookie) throw new Error('No session cookie');
-  return { id, cookie };
+  return { id, cookie: await signIn(api, username, password) };
 }
 
 /** `POST <url>` with a multipart body holding one file in `field`. */

@@ -1,10 +1,6 @@
 import type { Database } from '@benchside/db/database';
-import {
-  addArticle,
-  nameCategory,
-  saveArticleText,
-} from '@benchside/server/knowledge-base/knowledge-base-store';
 import type { Kysely } from 'kysely';
+import { addArticle, nameCategory, saveArticleText } from './knowledge-base-store.ts';
 
 type Names = Record<'en' | 'zh' | 'es' | 'ja' | 'de' | 'fr', string>;
 
