@@ -24,8 +24,8 @@ import {
   listOpenCrdSessions,
   listUserCrds,
   logCrdEvent,
-  onlyOwnUserCrd,
   ownUserCrd,
+  pageOfOwnCrds,
   setCrdPasswordHash,
   toUserCrds,
   unlinkCrdFromCard,
@@ -99,16 +99,18 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
     },
   );
 
-  const crdLogs = async (
+  const crdLogs = (
     userId: string,
     userCrd: string | undefined,
     paging: { page: number; itemsPerPage: number },
     direction: 'asc' | 'desc' = 'desc',
-  ) => {
-    const only = await onlyOwnUserCrd(db, userId, userCrd);
-    const { rows, totalItems } = await listCrdLogs(db, { userId, userCrdId: only }, paging, direction);
-    return {
-      member: rows.map((row) => ({
+  ) =>
+    pageOfOwnCrds(
+      db,
+      userId,
+      { ...paging, userCrd },
+      (reader, filter, page) => listCrdLogs(reader, filter, page, direction),
+      (row) => ({
         id: String(row.id),
         userCrd: row.user_crd_id,
         login: row.login,
@@ -116,10 +118,8 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
         event: userCrdLogEventSchema.parse(row.event),
         ip: row.ip,
         machine: row.machine,
-      })),
-      totalItems,
-    };
-  };
+      }),
+    );
 
   app.get(
     '/api/user-crds/log/:id',
