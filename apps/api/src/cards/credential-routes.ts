@@ -111,9 +111,6 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
       { ...paging, userCrd },
       (reader, filter, page) => listCrdLogs(reader, filter, page, direction),
       (row) => ({
-        id: String(row.id),
-        userCrd: row.user_crd_id,
-        login: row.login,
         at: row.at.toISOString(),
         event: userCrdLogEventSchema.parse(row.event),
         ip: row.ip,

@@ -47,21 +47,11 @@ type PageRow<List extends (...args: never[]) => Promise<{ rows: unknown[] }>> = 
 >['rows'][number];
 
 function toTokenEvent(row: PageRow<typeof listTokenEvents>) {
-  return {
-    id: String(row.id),
-    userCrd: row.user_crd_id,
-    login: row.login,
-    event: row.event,
-    machine: row.machine,
-    at: row.at.toISOString(),
-  };
+  return { event: row.event, machine: row.machine, at: row.at.toISOString() };
 }
 
 function toTokenFingerprint(row: PageRow<typeof listTokenFingerprints>) {
   return {
-    id: String(row.id),
-    userCrd: row.user_crd_id,
-    login: row.login,
     fingerprint: row.fingerprint,
     machine: row.machine,
     firstSeenAt: row.first_seen_at.toISOString(),
