@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { e2eHelperDownloadsHosts } from './e2e/downloads/seed-host.ts';
 import { E2E_GOOGLE_CLIENT_ID, fakeGoogleIssuer, fakeGooglePort } from './e2e/social/fake-google.ts';
-import { disableFeaturesFlag } from './e2e/support/chromium-flags.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, disableFeaturesFlag } from './e2e/support/chromium-flags.ts';
 
 // The whole stack, started exactly as `npm start` does, on its own ports and a throw-away DATA_DIR.
 const port = Number(process.env.E2E_PORT ?? 18080);
@@ -31,17 +31,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        disableFeaturesFlag,
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS, disableFeaturesFlag],
     },
     // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot. The trace's
     // screencast is left out: encoding frames all through every test cost a fifth of the suite's

@@ -1,6 +1,6 @@
 import { searchResultsSchema } from '@benchside/contracts/catalogue';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { LOAD_CONNECTIONS, type LoadFigures, type LoadRequest, measureLoad, warmUp } from './api-load.ts';
 import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
 /**
@@ -9,22 +9,13 @@ import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
  * show how p99 grows with the catalogue.
  */
 export const CATALOGUE_SIZES = [1_000, 10_000, 100_000] as const;
-const CONNECTIONS = 50;
-const DURATION_SECONDS = 10;
-const WARM_UP_SECONDS = 2;
 const P99_BUDGET_MS = 20;
 const BRANDS = 20;
 /** Each model has this many firmwares (one per soft), in a folder of its own under its brand. */
 const FIRMWARE_SOFTS = ['Flash', 'Repair', 'Unlock'];
 const FILES_PER_FOLDER = 500;
 
-export type CatalogueLoad = {
-  name: string;
-  requestsPerSecond: number;
-  p99LatencyMs: number;
-  non2xx: number;
-  errors: number;
-};
+export type CatalogueLoad = { name: string } & LoadFigures;
 export type CatalogueRun = {
   files: number;
   models: number;
@@ -102,25 +93,7 @@ async function fillCatalogue(env: NodeJS.ProcessEnv, files: number): Promise<voi
   }
 }
 
-type Request = { name: string; url: string; method?: 'GET' | 'POST'; body?: string };
-
-async function load(request: Request, cookie: string, seconds: number): Promise<CatalogueLoad> {
-  const result = await autocannon({
-    url: request.url,
-    method: request.method ?? 'GET',
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { cookie, ...(request.body ? { 'content-type': 'application/json' } : {}) },
-    ...(request.body ? { body: request.body } : {}),
-  });
-  return {
-    name: request.name,
-    requestsPerSecond: result.requests.average,
-    p99LatencyMs: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
+type Request = { name: string } & LoadRequest;
 
 async function getJson(url: string, cookie: string, init: RequestInit = {}): Promise<unknown> {
   const response = await fetch(url, { ...init, headers: { cookie, ...init.headers } });
@@ -176,14 +149,13 @@ async function measureSize(root: string, files: number, withSearch: boolean) {
 
     const loads: CatalogueLoad[] = [];
     for (const request of requests) {
-      await load(request, cookie, WARM_UP_SECONDS);
-      loads.push(await load(request, cookie, DURATION_SECONDS));
+      await warmUp({ ...request, cookie });
+      loads.push({ name: request.name, ...(await measureLoad({ ...request, cookie })) });
     }
-    const reference = await load(
-      { name: 'GET /api/me', url: `${stack.baseUrl}/api/me` },
-      cookie,
-      DURATION_SECONDS,
-    );
+    const reference: CatalogueLoad = {
+      name: 'GET /api/me',
+      ...(await measureLoad({ url: `${stack.baseUrl}/api/me`, cookie })),
+    };
     return { run: { files, models: modelsFor(files), loads, reference }, searchHits };
   } finally {
     await stack.stop();
@@ -218,7 +190,7 @@ export function catalogueFigures(result: CatalogueResult) {
     return {
       name: `${figures.name} p99, ${largest.files.toLocaleString('en')} files / ${largest.models.toLocaleString('en')} models`,
       value: `${figures.p99LatencyMs} ms (${Math.round(figures.requestsPerSecond)} req/s; /api/me ${largest.reference.p99LatencyMs} ms; p99 by rows ${growth})`,
-      budget: `≤ ${P99_BUDGET_MS} ms at ${CONNECTIONS} connections, no errors`,
+      budget: `≤ ${P99_BUDGET_MS} ms at ${LOAD_CONNECTIONS} connections, no errors`,
       pass: figures.p99LatencyMs <= P99_BUDGET_MS && figures.non2xx === 0 && figures.errors === 0,
     };
   });

@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './page-weight.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium-flags.ts';
 
 export type LighthouseScores = {
   performance: number;

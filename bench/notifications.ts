@@ -1,22 +1,13 @@
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
+import { LOAD_CONNECTIONS, type LoadFigures, measureLoad, warmUp } from './api-load.ts';
 import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
 /** Issue 7: with 100,000 notifications, the list and the unread count stay under 20 ms p99 at 50 connections. */
 export const NOTIFICATIONS_FOR_BENCH = 100_000;
-const CONNECTIONS = 50;
-const DURATION_SECONDS = 10;
-const WARM_UP_SECONDS = 2;
 const P99_BUDGET_MS = 20;
 
-export type NotificationLoad = {
-  path: string;
-  requestsPerSecond: number;
-  p99LatencyMs: number;
-  non2xx: number;
-  errors: number;
-};
+export type NotificationLoad = { path: string } & LoadFigures;
 export type NotificationsResult = {
   notifications: number;
   loads: NotificationLoad[];
@@ -59,15 +50,9 @@ async function fillNotifications(env: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
-async function load(url: string, cookie: string, seconds: number): Promise<NotificationLoad> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
-  return {
-    path: new URL(url).pathname + new URL(url).search,
-    requestsPerSecond: result.requests.average,
-    p99LatencyMs: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+async function load(url: string, cookie: string): Promise<NotificationLoad> {
+  const { pathname, search } = new URL(url);
+  return { path: pathname + search, ...(await measureLoad({ url, cookie })) };
 }
 
 /** A portal of its own (the embedded database is one process's), filled before it starts. */
@@ -85,10 +70,10 @@ export async function measureNotifications(root: string): Promise<NotificationsR
     ];
     const loads: NotificationLoad[] = [];
     for (const url of urls) {
-      await load(url, cookie, WARM_UP_SECONDS);
-      loads.push(await load(url, cookie, DURATION_SECONDS));
+      await warmUp({ url, cookie });
+      loads.push(await load(url, cookie));
     }
-    const reference = await load(`${stack.baseUrl}/api/me`, cookie, DURATION_SECONDS);
+    const reference = await load(`${stack.baseUrl}/api/me`, cookie);
     return { notifications, loads, reference };
   } finally {
     await stack.stop();
@@ -100,7 +85,7 @@ export function notificationFigures(result: NotificationsResult) {
   return result.loads.map((figures) => ({
     name: `GET ${figures.path.split('?', 1)[0]} p99, ${result.notifications} notifications`,
     value: `${figures.p99LatencyMs} ms (${Math.round(figures.requestsPerSecond)} req/s; /api/me ${result.reference.p99LatencyMs} ms)`,
-    budget: `< ${P99_BUDGET_MS} ms at ${CONNECTIONS} connections, no errors`,
+    budget: `< ${P99_BUDGET_MS} ms at ${LOAD_CONNECTIONS} connections, no errors`,
     pass: figures.p99LatencyMs < P99_BUDGET_MS && figures.non2xx === 0 && figures.errors === 0,
   }));
 }

@@ -1,22 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium-flags.ts';
 
 export type PageWeight = {
   gzipBytes: number;
   rawBytes: number;
   files: Array<{ url: string; type: 'script' | 'stylesheet'; rawBytes: number; gzipBytes: number }>;
 };
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Every JS and CSS file the page loads in a fresh Chromium, each gzipped here at level 9. */
 export async function measurePageWeight(url: string): Promise<PageWeight> {

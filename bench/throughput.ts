@@ -1,22 +1,7 @@
-import autocannon from 'autocannon';
+import { type LoadFigures, measureLoad, warmUp } from './api-load.ts';
 import { startChild, waitUntil } from './processes.ts';
 
-export type LoadFigures = { requestsPerSecond: number; p99LatencyMs: number; non2xx: number; errors: number };
 export type ThroughputResult = { api: LoadFigures; bare: LoadFigures; ratio: number; body: string };
-
-const CONNECTIONS = 50;
-const DURATION_SECONDS = 10;
-const WARM_UP_SECONDS = 2;
-
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99LatencyMs: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
 
 /**
  * `GET /api/me` signed in (session checked against the database on every request) against a bare
@@ -52,10 +37,10 @@ export async function measureThroughput(
     const bareBody = await (await fetch(bareUrl)).text();
     if (bareBody !== body) throw new Error('The bare route does not answer the same JSON as /api/me');
 
-    await load(bareUrl, {}, WARM_UP_SECONDS);
-    await load(meUrl, { cookie }, WARM_UP_SECONDS);
-    const bareFigures = await load(bareUrl, {}, DURATION_SECONDS);
-    const apiFigures = await load(meUrl, { cookie }, DURATION_SECONDS);
+    await warmUp({ url: bareUrl });
+    await warmUp({ url: meUrl, cookie });
+    const bareFigures = await measureLoad({ url: bareUrl });
+    const apiFigures = await measureLoad({ url: meUrl, cookie });
     return {
       api: apiFigures,
       bare: bareFigures,

@@ -1,5 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { DEFAULT_CHROMIUM_PATH } from '../../scripts/ensure-chromium.ts';
+
+/** The Chromium the end-to-end tests and the benchmarks launch. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
+
+/** What every launch of it switches off: the sandbox, the GPU, QUIC and the browser's own traffic. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Headless Chromium gives every window the address bar's suggestion popup, a WebUI page in a

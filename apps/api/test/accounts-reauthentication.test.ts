@@ -9,10 +9,8 @@ import {
 } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf, lastMailTo, mailsTo, me, tokenIn, userOf } from './accounts-helpers.ts';
-import { type FakeGoogle, type FakeGraph, startFakeGoogle, startFakeGraph } from './fake-providers.ts';
+import { type FakeProviders, startFakeProviders } from './fake-providers.ts';
 
-const CLIENT_ID = 'benchside-test.apps.googleusercontent.com';
-const FACEBOOK = { appId: '1234567890', appSecret: 'fb-test-secret' };
 const WRONG = 'Wrong#Bench2026';
 
 /**
@@ -20,27 +18,15 @@ const WRONG = 'Wrong#Bench2026';
  * one and turning two-factor off need the current password, and each mails the owner a notice.
  */
 describe('re-authentication for sign-in methods and two-factor (issue 15)', () => {
+  let providers: FakeProviders;
   let api: RunningApi;
-  let google: FakeGoogle;
-  let graph: FakeGraph;
   beforeAll(async () => {
-    google = await startFakeGoogle({ audience: CLIENT_ID });
-    graph = await startFakeGraph(FACEBOOK);
-    api = await startApi({
-      env: {
-        GOOGLE_CLIENT_ID: CLIENT_ID,
-        GOOGLE_JWKS_URL: google.jwksUrl,
-        GOOGLE_ISSUER: google.issuer,
-        FACEBOOK_APP_ID: FACEBOOK.appId,
-        FACEBOOK_APP_SECRET: FACEBOOK.appSecret,
-        FACEBOOK_GRAPH_URL: graph.url,
-      },
-    });
+    providers = await startFakeProviders();
+    api = await startApi({ env: providers.env });
   });
   afterAll(async () => {
     await api.close();
-    await google.close();
-    await graph.close();
+    await providers.close();
   });
 
   /** A verified account with a password, signed in; returns its id, cookie and password. */
@@ -53,7 +39,11 @@ describe('re-authentication for sign-in methods and two-factor (issue 15)', () =
   const linkGoogle = async (cookie: string, sub: string, password?: string) =>
     call(api, 'POST', '/api/social-auth/add', {
       cookie,
-      body: { type: 'google', credential: await google.sign({ sub }), ...(password ? { password } : {}) },
+      body: {
+        type: 'google',
+        credential: await providers.google.sign({ sub }),
+        ...(password ? { password } : {}),
+      },
     });
   const unlink = (cookie: string, id: string, password?: string) =>
     call(api, 'DELETE', `/api/social-auth/delete/${id}`, {
@@ -157,7 +147,7 @@ describe('re-authentication for sign-in methods and two-factor (issue 15)', () =
   }, 120_000);
 
   it('an account without a password is told to set one first, and its last way to sign in is never unlinked', async () => {
-    graph.issueToken('fb-token-sara', { id: 'fb-sara', name: 'Sara', email: 'sara@example.test' });
+    providers.graph.issueToken('fb-token-sara', { id: 'fb-sara', name: 'Sara', email: 'sara@example.test' });
     const signedIn = await postJson(`${api.url}/api/social-auth`, {
       type: 'facebook',
       accessToken: 'fb-token-sara',

@@ -147,3 +147,37 @@ export async function startFakeGraph(app: { appId: string; appSecret: string }):
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The Google client id and Facebook app the API under test is configured with. */
+const FAKE_GOOGLE_CLIENT_ID = 'benchside-test.apps.googleusercontent.com';
+const FAKE_FACEBOOK_APP = { appId: '1234567890', appSecret: 'fb-test-secret' };
+
+export interface FakeProviders {
+  google: FakeGoogle;
+  graph: FakeGraph;
+  /** The API's settings that send both sign-ins to these fakes. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Fake Google and Facebook side by side, for an API whose users sign in with either. */
+export async function startFakeProviders(): Promise<FakeProviders> {
+  const google = await startFakeGoogle({ audience: FAKE_GOOGLE_CLIENT_ID });
+  const graph = await startFakeGraph(FAKE_FACEBOOK_APP);
+  return {
+    google,
+    graph,
+    env: {
+      GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
+      GOOGLE_JWKS_URL: google.jwksUrl,
+      GOOGLE_ISSUER: google.issuer,
+      FACEBOOK_APP_ID: FAKE_FACEBOOK_APP.appId,
+      FACEBOOK_APP_SECRET: FAKE_FACEBOOK_APP.appSecret,
+      FACEBOOK_GRAPH_URL: graph.url,
+    },
+    async close() {
+      await google.close();
+      await graph.close();
+    },
+  };
+}

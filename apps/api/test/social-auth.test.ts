@@ -12,33 +12,18 @@ import {
 } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, codeIn, errorOf, lastMailTo, mailsTo, me, tokenIn, userOf } from './accounts-helpers.ts';
-import { type FakeGoogle, type FakeGraph, startFakeGoogle, startFakeGraph } from './fake-providers.ts';
-
-const CLIENT_ID = 'benchside-test.apps.googleusercontent.com';
-const FACEBOOK = { appId: '1234567890', appSecret: 'fb-test-secret' };
+import { type FakeGoogle, type FakeProviders, startFakeProviders } from './fake-providers.ts';
 
 describe('sign-in with Google and Facebook', () => {
+  let providers: FakeProviders;
   let api: RunningApi;
-  let google: FakeGoogle;
-  let graph: FakeGraph;
   beforeAll(async () => {
-    google = await startFakeGoogle({ audience: CLIENT_ID });
-    graph = await startFakeGraph(FACEBOOK);
-    api = await startApi({
-      env: {
-        GOOGLE_CLIENT_ID: CLIENT_ID,
-        GOOGLE_JWKS_URL: google.jwksUrl,
-        GOOGLE_ISSUER: google.issuer,
-        FACEBOOK_APP_ID: FACEBOOK.appId,
-        FACEBOOK_APP_SECRET: FACEBOOK.appSecret,
-        FACEBOOK_GRAPH_URL: graph.url,
-      },
-    });
+    providers = await startFakeProviders();
+    api = await startApi({ env: providers.env });
   });
   afterAll(async () => {
     await api.close();
-    await google.close();
-    await graph.close();
+    await providers.close();
   });
 
   const socialAuth = (body: unknown, headers?: Record<string, string>) =>
@@ -46,7 +31,7 @@ describe('sign-in with Google and Facebook', () => {
   const withGoogle = async (
     claims: Parameters<FakeGoogle['sign']>[0],
     options?: Parameters<FakeGoogle['sign']>[1],
-  ) => socialAuth({ type: 'google', credential: await google.sign(claims, options) });
+  ) => socialAuth({ type: 'google', credential: await providers.google.sign(claims, options) });
   const findUser = (email: string) =>
     api.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   const linksOf = async (cookie: string) => {
@@ -124,7 +109,7 @@ describe('sign-in with Google and Facebook', () => {
       expect(none.status).toBe(412);
 
       // The verifying page sends the provider data again with the address the user typed.
-      const credential = await google.sign({ sub: 'g-cleo', name: 'Cleo' });
+      const credential = await providers.google.sign({ sub: 'g-cleo', name: 'Cleo' });
       const typed = await socialAuth({ type: 'google', credential, email: 'cleo@example.test' });
       expect(typed.status).toBe(200);
       expect(await typed.json()).toMatchObject({ verificationSent: true });
@@ -143,7 +128,7 @@ describe('sign-in with Google and Facebook', () => {
 
     it("a typed address of someone else's account answers the same, creates nothing and tells its owner", async () => {
       await createUser(api.db, { username: 'dora', email: 'dora@example.test', password: 'Dora#Bench2026' });
-      const credential = await google.sign({ sub: 'g-eve' });
+      const credential = await providers.google.sign({ sub: 'g-eve' });
       const response = await socialAuth({ type: 'google', credential, email: 'dora@example.test' });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ verificationSent: true });
@@ -179,17 +164,21 @@ describe('sign-in with Google and Facebook', () => {
 
   describe('Facebook', () => {
     it('checks the token with debug_token and appsecret_proof, then reads id, name and e-mail', async () => {
-      graph.issueToken('fb-token-gina', { id: 'fb-gina', name: 'Gina Fixer', email: 'gina@example.test' });
+      providers.graph.issueToken('fb-token-gina', {
+        id: 'fb-gina',
+        name: 'Gina Fixer',
+        email: 'gina@example.test',
+      });
       const response = await socialAuth({ type: 'facebook', accessToken: 'fb-token-gina' });
       expect(response.status, await response.clone().text()).toBe(200);
       const user = await userOf(await me(api, sessionCookie(response)));
       expect(user).toMatchObject({ email: 'gina@example.test', profile: { name: 'Gina Fixer' } });
-      expect(graph.refusedCalls).toBe(0);
+      expect(providers.graph.refusedCalls).toBe(0);
     });
 
     it('refuses an invalid token, one issued to another app, and an unknown one (400)', async () => {
-      graph.issueToken('fb-expired', { id: 'fb-hank', email: 'hank@example.test', valid: false });
-      graph.issueToken('fb-other-app', { id: 'fb-hank', email: 'hank@example.test', appId: '999' });
+      providers.graph.issueToken('fb-expired', { id: 'fb-hank', email: 'hank@example.test', valid: false });
+      providers.graph.issueToken('fb-other-app', { id: 'fb-hank', email: 'hank@example.test', appId: '999' });
       for (const accessToken of ['fb-expired', 'fb-other-app', 'fb-unknown']) {
         const response = await socialAuth({ type: 'facebook', accessToken });
         expect(response.status, accessToken).toBe(400);
@@ -198,7 +187,7 @@ describe('sign-in with Google and Facebook', () => {
     });
 
     it('a Facebook user without an e-mail gets 412', async () => {
-      graph.issueToken('fb-phone-only', { id: 'fb-ivan', name: 'Ivan' });
+      providers.graph.issueToken('fb-phone-only', { id: 'fb-ivan', name: 'Ivan' });
       const response = await socialAuth({ type: 'facebook', accessToken: 'fb-phone-only' });
       expect(response.status).toBe(412);
       expect((await errorOf(response)).message).toBe(
@@ -211,7 +200,7 @@ describe('sign-in with Google and Facebook', () => {
     it('links Google and Facebook while signed in, lists them, and unlinks', async () => {
       await createUser(api.db, { username: 'jane', email: 'jane@example.test', password: 'Jane#Bench2026' });
       const cookie = await signIn(api, 'jane', 'Jane#Bench2026');
-      const credential = await google.sign({
+      const credential = await providers.google.sign({
         sub: 'g-jane',
         email: 'jane.g@example.test',
         email_verified: true,
@@ -223,7 +212,7 @@ describe('sign-in with Google and Facebook', () => {
       expect(linked.status, await linked.clone().text()).toBe(201);
       const link = socialAccountSchema.parse(await linked.json());
       expect(link).toMatchObject({ type: 'google', email: 'jane.g@example.test' });
-      graph.issueToken('fb-jane', { id: 'fb-jane', name: 'Jane' });
+      providers.graph.issueToken('fb-jane', { id: 'fb-jane', name: 'Jane' });
       const fb = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
         body: { type: 'facebook', accessToken: 'fb-jane', password: 'Jane#Bench2026' },
@@ -259,7 +248,7 @@ describe('sign-in with Google and Facebook', () => {
     it("refuses another user's identity (409) and another user's link id (404)", async () => {
       await createUser(api.db, { username: 'kim', email: 'kim@example.test', password: 'Kim#Bench2026' });
       const cookie = await signIn(api, 'kim', 'Kim#Bench2026');
-      const credential = await google.sign({ sub: 'g-ann' });
+      const credential = await providers.google.sign({ sub: 'g-ann' });
       const taken = await call(api, 'POST', '/api/social-auth/add', {
         cookie,
         body: { type: 'google', credential, password: 'Kim#Bench2026' },
@@ -282,7 +271,7 @@ describe('sign-in with Google and Facebook', () => {
     });
 
     it('refuses to unlink the only way to sign in of an account without a password', async () => {
-      graph.issueToken('fb-lena', { id: 'fb-lena', name: 'Lena', email: 'lena@example.test' });
+      providers.graph.issueToken('fb-lena', { id: 'fb-lena', name: 'Lena', email: 'lena@example.test' });
       const signedIn = await socialAuth({ type: 'facebook', accessToken: 'fb-lena' });
       const cookie = sessionCookie(signedIn) ?? '';
       const [only] = (await linksOf(cookie)).member;
@@ -299,7 +288,7 @@ describe('sign-in with Google and Facebook', () => {
         .set({ password_hash: await hashPassword('Lena#Bench2026') })
         .where('email', '=', 'lena@example.test')
         .execute();
-      const credential = await google.sign({ sub: 'g-lena' });
+      const credential = await providers.google.sign({ sub: 'g-lena' });
       const body = { type: 'google', credential, password: 'Lena#Bench2026' };
       expect((await call(api, 'POST', '/api/social-auth/add', { cookie, body })).status).toBe(201);
       const unlinked = await call(api, 'DELETE', `/api/social-auth/delete/${only?.id}`, {
@@ -329,7 +318,7 @@ describe('sign-in with Google and Facebook', () => {
       api.db.selectFrom('social_accounts').select('user_id').where('subject', '=', subject).execute();
 
     it("a Facebook sign-in without an e-mail that types the owner's free address creates and links nothing; the owner registers and resets, and the attacker's Facebook never opens the account", async () => {
-      graph.issueToken('fb-token-mallet', { id: 'fb-mallet', name: 'Mallet' });
+      providers.graph.issueToken('fb-token-mallet', { id: 'fb-mallet', name: 'Mallet' });
       const victim = 'victor@example.test';
       const typed = await socialAuth({ type: 'facebook', accessToken: 'fb-token-mallet', email: victim });
       expect(typed.status).toBe(200);
@@ -359,7 +348,7 @@ describe('sign-in with Google and Facebook', () => {
     });
 
     it('the typed address gets its account, linked and verified, only when its mailed link is opened', async () => {
-      graph.issueToken('fb-token-nora', { id: 'fb-nora', name: 'Nora' });
+      providers.graph.issueToken('fb-token-nora', { id: 'fb-nora', name: 'Nora' });
       const typed = await socialAuth({
         type: 'facebook',
         accessToken: 'fb-token-nora',
@@ -393,7 +382,7 @@ describe('sign-in with Google and Facebook', () => {
           .insertInto('social_accounts')
           .values({ user_id: shell.id, provider: 'facebook', subject: `fb-legacy${index}` })
           .execute();
-        graph.issueToken(`fb-token-legacy${index}`, { id: `fb-legacy${index}` });
+        providers.graph.issueToken(`fb-token-legacy${index}`, { id: `fb-legacy${index}` });
         if (finish === 'reset') {
           await resetPassword(email, 'Owner#Bench2026');
         } else {

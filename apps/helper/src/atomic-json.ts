@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { z } from 'zod';
 
 // The names writeFileAtomically gives its temp files.
 const TEMP_FILE = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
@@ -11,6 +12,49 @@ const TEMP_FILE = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
  */
 export async function writeJsonAtomically(file: string, value: unknown): Promise<void> {
   await writeFileAtomically(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** What a JSON file of the helper's holds: its value, nothing yet, or why it cannot be used. */
+export type JsonFileContent<Value> =
+  | { found: 'value'; value: Value }
+  | { found: 'nothing' }
+  /** `unreadable`: the file could not be read; `damaged`: it was read and holds no such value. */
+  | { found: 'unreadable' | 'damaged'; problem: string };
+
+/**
+ * Reads a file that writeJsonAtomically wrote and checks it against `schema`; `holds` names what it
+ * should hold in the problem's sentence ("a tool list").
+ */
+export async function readJsonFile<Value>(
+  file: string,
+  schema: z.ZodType<Value>,
+  holds: string,
+): Promise<JsonFileContent<Value>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return { found: 'nothing' };
+    return { found: 'unreadable', problem: `Cannot read ${file} (${describe(error)})` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { found: 'damaged', problem: `${file} is not valid JSON (${describe(error)})` };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    return {
+      found: 'damaged',
+      problem: `${file} does not hold ${holds} (${parsed.error.issues[0]?.message})`,
+    };
+  }
+  return { found: 'value', value: parsed.data };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The same guarantee for any text file. */

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeJsonAtomically } from './atomic-json.ts';
+import { readJsonFile, writeJsonAtomically } from './atomic-json.ts';
 
 const settingsSchema = z.object({
   downloadFolder: z.string().optional(),
@@ -43,35 +42,8 @@ export class SettingsStore {
 }
 
 async function readSettings(file: string, warn: (message: string) => void): Promise<HelperSettings> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (isMissingFile(error)) return {};
-    warn(`Cannot read ${file} (${describe(error)}); using default settings`);
-    return {};
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    warn(`${file} is not valid JSON (${describe(error)}); using default settings`);
-    return {};
-  }
-  const parsed = settingsSchema.safeParse(json);
-  if (!parsed.success) {
-    warn(
-      `${file} does not hold helper settings (${parsed.error.issues[0]?.message}); using default settings`,
-    );
-    return {};
-  }
-  return parsed.data;
-}
-
-function isMissingFile(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const content = await readJsonFile(file, settingsSchema, 'helper settings');
+  if (content.found === 'value') return content.value;
+  if (content.found !== 'nothing') warn(`${content.problem}; using default settings`);
+  return {};
 }

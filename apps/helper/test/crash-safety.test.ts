@@ -6,21 +6,13 @@ import { HelperProcesses, listening, type StartedHelper, waitFor } from './helpe
 import {
   DownloadsHost,
   exists,
-  makeTarGz,
   type PublishedPackage,
   sha256Of,
+  UNLOCK_TOOL,
   waitForDownload,
-  writeToolFolder,
 } from './packages.ts';
 import { freePort, postJson, startHelper } from './support.ts';
 
-const MANIFEST = {
-  id: 'unlock-tool',
-  name: 'Unlock Tool',
-  version: '1.2.0',
-  executable: 'bin/tool.mjs',
-  args: [] as string[],
-};
 const MB = 1024 * 1024;
 
 const processes = new HelperProcesses();
@@ -95,13 +87,7 @@ describe('a helper killed with kill -9', { timeout: 240_000 }, () => {
     const host = await startHost(work);
     const published = new Map<string, PublishedPackage>();
     for (const version of ['1.2.0', '1.3.0']) {
-      const folder = join(work, 'src', version);
-      await writeToolFolder(folder, { ...MANIFEST, version });
-      await makeTarGz(folder, join(work, `${version}.tar.gz`));
-      published.set(
-        version,
-        await host.publish(join(work, `${version}.tar.gz`), `unlock-tool-${version}.tar.gz`),
-      );
+      published.set(version, await host.publishTool(`unlock-tool-${version}`, { ...UNLOCK_TOOL, version }));
     }
     const port = await freePort();
     const start = (crashAt?: string) =>
@@ -252,7 +238,7 @@ describe('a helper killed with kill -9', { timeout: 240_000 }, () => {
     const configDir = await processes.folder('leftovers');
     const toolsFolder = join(configDir, 'tools');
     const record = {
-      ...MANIFEST,
+      ...UNLOCK_TOOL,
       soft: 'Unlock Tool',
       folder: join(toolsFolder, 'Unlock-Tool', '1.2.0'),
       sha256: 'a'.repeat(64),

@@ -2,23 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { appendFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DownloadsHost,
-  exists,
-  makeTarGz,
-  type PublishOptions,
-  waitForDownload,
-  writeToolFolder,
-} from './packages.ts';
+import { DownloadsHost, exists, type PublishOptions, UNLOCK_TOOL, waitForDownload } from './packages.ts';
 import { makeTempDir, postJson, type RunningHelper, startHelper } from './support.ts';
 
-const MANIFEST = {
-  id: 'trusted-tool',
-  name: 'Trusted Tool',
-  version: '2.0.0',
-  executable: 'bin/tool.mjs',
-  args: [] as string[],
-};
+const MANIFEST = { ...UNLOCK_TOOL, id: 'trusted-tool', name: 'Trusted Tool', version: '2.0.0' };
 
 /**
  * Issue 15 item 9: the page no longer says what to fetch or what the package must be. The helper
@@ -50,13 +37,8 @@ describe('the helper trusts the vendor, not the page', { timeout: 30_000 }, () =
     await rm(work, { recursive: true, force: true });
   });
 
-  async function toolPackage(name: string, on: DownloadsHost, options: PublishOptions = {}) {
-    const folder = join(work, 'src', name);
-    await writeToolFolder(folder, { ...MANIFEST, id: name });
-    const archive = join(work, `${name}.tar.gz`);
-    await makeTarGz(folder, archive);
-    return on.publish(archive, `${name}.tar.gz`, options);
-  }
+  const toolPackage = (name: string, on: DownloadsHost, options: PublishOptions = {}) =>
+    on.publishTool(name, { ...MANIFEST, id: name }, options);
 
   async function add(url: string) {
     return postJson(helper.port, '/downloads/add', { url, soft: 'Trusted Tool', path: 'trust' });

@@ -34,6 +34,15 @@ export async function writeToolFolder(folder: string, manifest: ToolManifest): P
   await writeFile(join(folder, 'README.txt'), `${manifest.name} ${manifest.version}\n`);
 }
 
+/** The tool package the tests install unless they need another. */
+export const UNLOCK_TOOL: ToolManifest = {
+  id: 'unlock-tool',
+  name: 'Unlock Tool',
+  version: '1.2.0',
+  executable: 'bin/tool.mjs',
+  args: [],
+};
+
 export async function makeTarGz(folder: string, archive: string): Promise<void> {
   await tar.c({ gzip: true, file: archive, cwd: folder, portable: true }, ['.']);
 }
@@ -141,6 +150,19 @@ export class DownloadsHost {
     );
     this.#files[`/dl/${PACKAGE_MANIFEST_FOLDER}/${name}`] = manifestFile;
     return { torrentUrl: server.url(`/dl/${name}.torrent`), sha256, name };
+  }
+
+  /** Builds a tool package (writeToolFolder's files for `manifest`) as `<name>.tar.gz` and publishes it. */
+  async publishTool(
+    name: string,
+    manifest: ToolManifest,
+    options: PublishOptions = {},
+  ): Promise<PublishedPackage> {
+    const folder = join(this.#work, 'src', name);
+    await writeToolFolder(folder, manifest);
+    const archive = join(this.#work, `${name}.tar.gz`);
+    await makeTarGz(folder, archive);
+    return this.publish(archive, `${name}.tar.gz`, options);
   }
 
   /** Body bytes the host sent so far. */

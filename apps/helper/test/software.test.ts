@@ -6,24 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DownloadsHost,
   exists,
-  makeTarGz,
   makeZip,
   type PublishedPackage,
-  type PublishOptions,
   renameInZip,
+  UNLOCK_TOOL,
   waitForDownload,
   waitForFile,
   writeToolFolder,
 } from './packages.ts';
 import { makeTempDir, postJson, type RunningHelper, startHelper } from './support.ts';
-
-const MANIFEST = {
-  id: 'unlock-tool',
-  name: 'Unlock Tool',
-  version: '1.2.0',
-  executable: 'bin/tool.mjs',
-  args: [] as string[],
-};
 
 describe('installing and running tools', { timeout: 30_000 }, () => {
   let work: string;
@@ -60,22 +51,10 @@ describe('installing and running tools', { timeout: 30_000 }, () => {
     return hash;
   }
 
-  async function tarPackage(
-    name: string,
-    manifest: typeof MANIFEST,
-    options: PublishOptions = {},
-  ): Promise<PublishedPackage> {
-    const folder = join(work, 'src', name);
-    await writeToolFolder(folder, manifest);
-    const archive = join(work, `${name}.tar.gz`);
-    await makeTarGz(folder, archive);
-    return host.publish(archive, `${name}.tar.gz`, options);
-  }
-
   it('installs a tar.gz package whose hash matches into tools/<soft>/<version>, lists and runs it', async () => {
     const marker = join(work, 'ran-unlock-tool.txt');
-    const manifest = { ...MANIFEST, args: [marker, '$(touch /tmp/pwned) ; echo "quoted" *'] };
-    const hash = await downloaded(await tarPackage('unlock-tool-1.2.0', manifest), 'Unlock Tool');
+    const manifest = { ...UNLOCK_TOOL, args: [marker, '$(touch /tmp/pwned) ; echo "quoted" *'] };
+    const hash = await downloaded(await host.publishTool('unlock-tool-1.2.0', manifest), 'Unlock Tool');
 
     const installed = await postJson(helper.port, '/downloads/install', { hash });
     expect(installed.status, installed.text).toBe(200);
@@ -104,7 +83,7 @@ describe('installing and running tools', { timeout: 30_000 }, () => {
     const folder = join(work, 'src', 'flash-box');
     await mkdir(folder, { recursive: true });
     const marker = join(work, 'ran-flash-box.txt');
-    const manifest = { ...MANIFEST, id: 'flash-box', name: 'Flash Box', version: '3.0.1', args: [marker] };
+    const manifest = { ...UNLOCK_TOOL, id: 'flash-box', name: 'Flash Box', version: '3.0.1', args: [marker] };
     const archive = join(work, 'flash-box.zip');
     await makeZip(
       {
@@ -137,9 +116,9 @@ writeFileSync(process.argv[2], 'flash');
   });
 
   it('refuses a package whose hash does not match the manifest the vendor signed, or that has none', async () => {
-    const published = await tarPackage(
+    const published = await host.publishTool(
       'tampered',
-      { ...MANIFEST, id: 'tampered', name: 'Tampered' },
+      { ...UNLOCK_TOOL, id: 'tampered', name: 'Tampered' },
       { manifest: { sha256: 'f'.repeat(64) } },
     );
     const hash = await downloaded(published, 'Tampered');
@@ -151,9 +130,9 @@ writeFileSync(process.argv[2], 'flash');
 
     expect((await postJson(helper.port, '/downloads/remove', { hash })).status).toBe(200);
     // No manifest on the downloads host: the helper does not even download it.
-    const unsigned = await tarPackage(
+    const unsigned = await host.publishTool(
       'tampered',
-      { ...MANIFEST, id: 'tampered', name: 'Tampered' },
+      { ...UNLOCK_TOOL, id: 'tampered', name: 'Tampered' },
       { manifestDocument: null },
     );
     const noManifest = await postJson(helper.port, '/downloads/add', {
@@ -171,7 +150,7 @@ writeFileSync(process.argv[2], 'flash');
 
   it('refuses a tar.gz with a ".." entry and writes nothing outside the tools folder', async () => {
     const folder = join(work, 'src', 'evil-tar', 'inner');
-    await writeToolFolder(folder, { ...MANIFEST, id: 'evil-tar', name: 'Evil tar' });
+    await writeToolFolder(folder, { ...UNLOCK_TOOL, id: 'evil-tar', name: 'Evil tar' });
     const archive = join(work, 'evil.tar.gz');
     await writeFile(join(work, 'src', 'escaped.txt'), 'escape');
     // Paths as written, `..` included: what an attacker's archive holds.
@@ -195,7 +174,7 @@ writeFileSync(process.argv[2], 'flash');
     const archive = join(work, 'evil.zip');
     await makeZip(
       {
-        'benchside-tool.json': JSON.stringify({ ...MANIFEST, id: 'evil-zip', name: 'Evil zip' }),
+        'benchside-tool.json': JSON.stringify({ ...UNLOCK_TOOL, id: 'evil-zip', name: 'Evil zip' }),
         'bin/tool.mjs': '#!/usr/bin/env node\n',
         'xx/xx/escaped-zip.txt': 'escape',
       },
@@ -213,7 +192,7 @@ writeFileSync(process.argv[2], 'flash');
   });
 
   it('asks for isSoftwareUpdate before replacing an installed version, then replaces it', async () => {
-    const published = await tarPackage('unlock-tool-1.3.0', { ...MANIFEST, version: '1.3.0' });
+    const published = await host.publishTool('unlock-tool-1.3.0', { ...UNLOCK_TOOL, version: '1.3.0' });
     const hash = await downloaded(published, 'Unlock Tool');
     const refused = await postJson(helper.port, '/downloads/install', { hash });
     expect(refused.status).toBe(409);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SocialProvider } from '@benchside/contracts/social-auth';
 import type { Database, OneTimeToken, OneTimeTokenKind } from '@benchside/db/database';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -160,6 +160,18 @@ async function storeToken(
     .execute();
 }
 
+/** The token of `secret` when it is of `kind`, a user's, unexpired at `now` and not out of attempts. */
+function isLiveUserToken(kind: OneTimeTokenKind, secret: string, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'one_time_tokens'>) =>
+    eb.and([
+      eb('token_hash', '=', hashSecret(secret)),
+      eb('kind', '=', kind),
+      eb('user_id', 'is not', null),
+      eb('expires_at', '>', now),
+      eb('attempts', '<', MAX_CODE_ATTEMPTS),
+    ]);
+}
+
 /**
  * Uses up a live token of a user: of two parallel calls with the same secret only one gets the
  * row. A social sign-up's link is opened with consumeEmailVerification instead.
@@ -172,11 +184,7 @@ export async function consumeToken(
 ): Promise<UserToken | undefined> {
   return db
     .deleteFrom('one_time_tokens')
-    .where('token_hash', '=', hashSecret(secret))
-    .where('kind', '=', kind)
-    .where('user_id', 'is not', null)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .where(isLiveUserToken(kind, secret, now))
     .returningAll()
     .$narrowType<{ user_id: string }>()
     .executeTakeFirst();
@@ -192,11 +200,7 @@ export async function findLiveToken(
   return db
     .selectFrom('one_time_tokens')
     .selectAll()
-    .where('token_hash', '=', hashSecret(secret))
-    .where('kind', '=', kind)
-    .where('user_id', 'is not', null)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .where(isLiveUserToken(kind, secret, now))
     .$narrowType<{ user_id: string }>()
     .executeTakeFirst();
 }

@@ -24,8 +24,8 @@ import {
   listOpenCrdSessions,
   listUserCrds,
   logCrdEvent,
-  onlyOwnUserCrd,
   ownUserCrd,
+  pageOfOwnCrds,
   setCrdPasswordHash,
   toUserCrds,
   unlinkCrdFromCard,
@@ -99,27 +99,24 @@ export function registerCredentialRoutes(app: App, context: CardsContext): void 
     },
   );
 
-  const crdLogs = async (
+  const crdLogs = (
     userId: string,
     userCrd: string | undefined,
     paging: { page: number; itemsPerPage: number },
     direction: 'asc' | 'desc' = 'desc',
-  ) => {
-    const only = await onlyOwnUserCrd(db, userId, userCrd);
-    const { rows, totalItems } = await listCrdLogs(db, { userId, userCrdId: only }, paging, direction);
-    return {
-      member: rows.map((row) => ({
-        id: String(row.id),
-        userCrd: row.user_crd_id,
-        login: row.login,
+  ) =>
+    pageOfOwnCrds(
+      db,
+      userId,
+      { ...paging, userCrd },
+      (reader, filter, page) => listCrdLogs(reader, filter, page, direction),
+      (row) => ({
         at: row.at.toISOString(),
         event: userCrdLogEventSchema.parse(row.event),
         ip: row.ip,
         machine: row.machine,
-      })),
-      totalItems,
-    };
-  };
+      }),
+    );
 
   app.get(
     '/api/user-crds/log/:id',

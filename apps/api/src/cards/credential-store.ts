@@ -19,19 +19,39 @@ export async function ownUserCrd(db: Db, userId: string, id: string) {
   return crd;
 }
 
-/** The credential `id` names when it is the user's (404 when not), or undefined for all of theirs. */
-export async function onlyOwnUserCrd(
-  db: Db,
-  userId: string,
-  id: string | undefined,
-): Promise<string | undefined> {
-  return id === undefined ? undefined : (await ownUserCrd(db, userId, id)).id;
-}
-
 /** The user's credentials, or only the one of them `userCrdId` names. */
 export interface OwnCrdsFilter {
   userId: string;
   userCrdId: string | undefined;
+}
+
+/** A row about one of the user's credentials: its own id, and the credential's id and login. */
+type OwnCrdRow = { id: number | string; user_crd_id: string; login: string };
+
+/**
+ * A `?userCrd=` listing: the page `list` reads of all the user's credentials, or of the one
+ * `query.userCrd` names (404 when it is not theirs). Each item names its row and credential, then
+ * carries what `toItem` adds.
+ */
+export async function pageOfOwnCrds<Row extends OwnCrdRow, Item>(
+  db: Db,
+  userId: string,
+  query: PagingQuery & { userCrd?: string | undefined },
+  list: (db: Db, filter: OwnCrdsFilter, paging: PagingQuery) => Promise<{ rows: Row[]; totalItems: number }>,
+  toItem: (row: Row) => Item,
+): Promise<{ member: Array<{ id: string; userCrd: string; login: string } & Item>; totalItems: number }> {
+  const userCrdId =
+    query.userCrd === undefined ? undefined : (await ownUserCrd(db, userId, query.userCrd)).id;
+  const { rows, totalItems } = await list(db, { userId, userCrdId }, query);
+  return {
+    member: rows.map((row) => ({
+      id: String(row.id),
+      userCrd: row.user_crd_id,
+      login: row.login,
+      ...toItem(row),
+    })),
+    totalItems,
+  };
 }
 
 /** The condition on a query joined to `user_crds` that keeps the rows of the credentials `filter` selects. */

@@ -14,7 +14,7 @@ import {
 import { collectionSchema, pagingQuerySchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
 import { UnsupportedMediaTypeError } from '@benchside/server/errors';
-import { onlyOwnUserCrd, ownUserCrd } from './credential-store.ts';
+import { ownUserCrd, pageOfOwnCrds } from './credential-store.ts';
 import type { CardsContext } from './routes.ts';
 import {
   createThirdPartyToken,
@@ -39,6 +39,23 @@ function toThirdPartyToken(row: TokenRow) {
     name: row.name,
     active: row.active,
     createdAt: row.created_at.toISOString(),
+  };
+}
+
+type PageRow<List extends (...args: never[]) => Promise<{ rows: unknown[] }>> = Awaited<
+  ReturnType<List>
+>['rows'][number];
+
+function toTokenEvent(row: PageRow<typeof listTokenEvents>) {
+  return { event: row.event, machine: row.machine, at: row.at.toISOString() };
+}
+
+function toTokenFingerprint(row: PageRow<typeof listTokenFingerprints>) {
+  return {
+    fingerprint: row.fingerprint,
+    machine: row.machine,
+    firstSeenAt: row.first_seen_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
   };
 }
 
@@ -93,26 +110,7 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
         response: { 200: collectionSchema(tokenEventSchema) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const only = await onlyOwnUserCrd(db, user.id, request.query.userCrd);
-      const { rows, totalItems } = await listTokenEvents(
-        db,
-        { userId: user.id, userCrdId: only },
-        request.query,
-      );
-      return {
-        member: rows.map((row) => ({
-          id: String(row.id),
-          userCrd: row.user_crd_id,
-          login: row.login,
-          event: row.event,
-          machine: row.machine,
-          at: row.at.toISOString(),
-        })),
-        totalItems,
-      };
-    },
+    async (request) => pageOfOwnCrds(db, request.user.id, request.query, listTokenEvents, toTokenEvent),
   );
 
   app.get(
@@ -126,27 +124,8 @@ export function registerTokenRoutes(app: App, context: CardsContext): void {
         response: { 200: collectionSchema(tokenFingerprintSchema) },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const only = await onlyOwnUserCrd(db, user.id, request.query.userCrd);
-      const { rows, totalItems } = await listTokenFingerprints(
-        db,
-        { userId: user.id, userCrdId: only },
-        request.query,
-      );
-      return {
-        member: rows.map((row) => ({
-          id: String(row.id),
-          userCrd: row.user_crd_id,
-          login: row.login,
-          fingerprint: row.fingerprint,
-          machine: row.machine,
-          firstSeenAt: row.first_seen_at.toISOString(),
-          lastSeenAt: row.last_seen_at.toISOString(),
-        })),
-        totalItems,
-      };
-    },
+    async (request) =>
+      pageOfOwnCrds(db, request.user.id, request.query, listTokenFingerprints, toTokenFingerprint),
   );
 
   app.get(

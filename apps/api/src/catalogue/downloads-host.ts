@@ -36,6 +36,25 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
   return { start, end };
 }
 
+/** Every `/dl` address names one stored package and carries the API's signature. */
+const signedLinkSchema = {
+  hide: true,
+  params: z.object({ name: z.string().max(300) }),
+  querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+};
+
+/** 404 for a name that cannot be a stored package, 403 for a link the API did not sign for `signedPath`. */
+function checkSignedLink(
+  signer: DownloadLinkSigner,
+  link: { storageName: string; signedPath: string },
+  query: { expires?: string | undefined; signature?: string | undefined },
+): void {
+  if (!STORAGE_NAME_PATTERN.test(link.storageName)) throw new NotFoundError();
+  if (!signer.verify(link.signedPath, query.expires, query.signature)) {
+    throw new ForbiddenError(INVALID_LINK_MESSAGE);
+  }
+}
+
 /**
  * The downloads host under `/dl`: `/<name>.torrent` is a package's torrent whose BEP 19 web seed
  * (`url-list`) is `/<name>` on this same host, served with byte ranges and streamed from disk.
@@ -52,20 +71,13 @@ export function registerDownloadsHost(
   app.get(
     '/dl/:name',
     {
-      schema: {
-        hide: true,
-        params: z.object({ name: z.string().max(300) }),
-        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
-      },
+      schema: signedLinkSchema,
     },
     async (request, reply) => {
       const { name } = request.params;
       const isTorrent = name.endsWith(TORRENT_SUFFIX);
       const storageName = isTorrent ? name.slice(0, -TORRENT_SUFFIX.length) : name;
-      if (!STORAGE_NAME_PATTERN.test(storageName)) throw new NotFoundError();
-      if (!signer.verify(`/${name}`, request.query.expires, request.query.signature)) {
-        throw new ForbiddenError(INVALID_LINK_MESSAGE);
-      }
+      checkSignedLink(signer, { storageName, signedPath: `/${name}` }, request.query);
       const row = await db
         .selectFrom('catalogue_files')
         .select('storage_name')
@@ -99,18 +111,11 @@ function registerManifestRoute(app: App, storage: CatalogueStorage, signer: Down
   app.get(
     `/dl/${PACKAGE_MANIFEST_FOLDER}/:name`,
     {
-      schema: {
-        hide: true,
-        params: z.object({ name: z.string().max(300) }),
-        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
-      },
+      schema: signedLinkSchema,
     },
     async (request, reply) => {
       const { name } = request.params;
-      if (!STORAGE_NAME_PATTERN.test(name)) throw new NotFoundError();
-      if (!signer.verify(`/${name}${TORRENT_SUFFIX}`, request.query.expires, request.query.signature)) {
-        throw new ForbiddenError(INVALID_LINK_MESSAGE);
-      }
+      checkSignedLink(signer, { storageName: name, signedPath: `/${name}${TORRENT_SUFFIX}` }, request.query);
       const manifest = await readFile(storage.manifestPath(name)).catch(() => undefined);
       if (manifest === undefined) throw new NotFoundError();
       return reply.header('cache-control', 'private, no-store').type('application/json').send(manifest);

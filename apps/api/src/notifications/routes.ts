@@ -24,6 +24,8 @@ const tags = ['notifications'];
 export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Database> }): void {
   const reads = notificationReads(db);
   const unreadOf = async (userId: string) => (await reads.counters(userId)).unread;
+  /** A change's answer: how many notifications it changed, and the bell's number after it. */
+  const changed = async (userId: string, count: number) => ({ count, unreadCount: await unreadOf(userId) });
 
   app.get(
     '/api/notification-to-users',
@@ -104,11 +106,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
         response: { 200: notificationChangeSchema },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const count = await markRead(db, user.id, request.body.ids);
-      return { count, unreadCount: await unreadOf(user.id) };
-    },
+    async (request) => changed(request.user.id, await markRead(db, request.user.id, request.body.ids)),
   );
 
   app.post(
@@ -122,11 +120,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
         response: { 200: notificationChangeSchema },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const count = await markRead(db, user.id);
-      return { count, unreadCount: await unreadOf(user.id) };
-    },
+    async (request) => changed(request.user.id, await markRead(db, request.user.id)),
   );
 
   app.post(
@@ -140,10 +134,7 @@ export function registerNotificationRoutes(app: App, { db }: { db: Kysely<Databa
         response: { 200: notificationChangeSchema },
       },
     },
-    async (request) => {
-      const user = request.user;
-      const count = await deleteNotifications(db, user.id, request.body.ids);
-      return { count, unreadCount: await unreadOf(user.id) };
-    },
+    async (request) =>
+      changed(request.user.id, await deleteNotifications(db, request.user.id, request.body.ids)),
   );
 }

@@ -130,30 +130,27 @@ export class DownloadManager {
   /** Adds HTTP(S) web seeds to a download, remembered across restarts. */
   async addWebSeeds(hash: string, urls: string[]): Promise<DownloadItem> {
     for (const url of urls) this.#assertWebSeedUrl(url);
-    return this.#exclusive(async () => {
-      const download = this.#find(hash);
+    return this.#changeOne(hash, (download) => {
       const known = new Set([...download.checked.parsed.urlList, ...download.saved.webSeeds]);
       const fresh = [...new Set(urls)].filter((url) => !known.has(url));
       download.saved.webSeeds.push(...fresh);
       for (const url of fresh) download.connectWebSeed?.(url);
-      await this.#save();
-      return this.#item(download);
     });
   }
 
   async start(hash: string): Promise<DownloadItem> {
-    return this.#exclusive(async () => {
-      const download = this.#find(hash);
-      await this.#startOne(download);
-      await this.#save();
-      return this.#item(download);
-    });
+    return this.#changeOne(hash, (download) => this.#startOne(download));
   }
 
   async stop(hash: string): Promise<DownloadItem> {
+    return this.#changeOne(hash, (download) => this.#stopOne(download));
+  }
+
+  /** Under the lock: changes one download, saves the list and answers the download as it is now. */
+  #changeOne(hash: string, change: (download: Download) => Promise<void> | void): Promise<DownloadItem> {
     return this.#exclusive(async () => {
       const download = this.#find(hash);
-      await this.#stopOne(download);
+      await change(download);
       await this.#save();
       return this.#item(download);
     });

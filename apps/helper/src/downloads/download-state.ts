@@ -1,8 +1,8 @@
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { signedPackageManifestSchema } from '@benchside/contracts/helper';
 import { z } from 'zod';
-import { writeJsonAtomically } from '../atomic-json.ts';
+import { readJsonFile, writeJsonAtomically } from '../atomic-json.ts';
 
 export const DOWNLOADS_FILE_NAME = 'downloads.json';
 
@@ -43,27 +43,11 @@ export class DownloadStateFile {
   }
 
   async read(warn: (message: string) => void): Promise<SavedDownload[]> {
-    let text: string;
-    try {
-      text = await readFile(this.#file, 'utf8');
-    } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
-      warn(`Cannot read ${this.#file} (${describe(error)}); starting with no downloads`);
-      return [];
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      await this.#setAside(warn, `is not valid JSON (${describe(error)})`);
-      return [];
-    }
-    const parsed = downloadsFileSchema.safeParse(json);
-    if (!parsed.success) {
-      await this.#setAside(warn, `does not hold a download list (${parsed.error.issues[0]?.message})`);
-      return [];
-    }
-    return parsed.data.downloads;
+    const content = await readJsonFile(this.#file, downloadsFileSchema, 'a download list');
+    if (content.found === 'value') return content.value.downloads;
+    if (content.found === 'unreadable') warn(`${content.problem}; starting with no downloads`);
+    if (content.found === 'damaged') await this.#setAside(warn, content.problem);
+    return [];
   }
 
   write(downloads: SavedDownload[]): Promise<void> {
@@ -77,11 +61,9 @@ export class DownloadStateFile {
     const aside = `${this.#file}.corrupt-${Date.now()}`;
     try {
       await rename(this.#file, aside);
-      warn(`${this.#file} ${problem}; moved to ${aside}, starting with no downloads`);
+      warn(`${problem}; moved to ${aside}, starting with no downloads`);
     } catch (error) {
-      warn(
-        `${this.#file} ${problem} and cannot be moved aside (${describe(error)}); starting with no downloads`,
-      );
+      warn(`${problem} and cannot be moved aside (${describe(error)}); starting with no downloads`);
     }
   }
 }

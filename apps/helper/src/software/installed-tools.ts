@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type InstalledTool, toolManifestSchema } from '@benchside/contracts/helper';
 import { z } from 'zod';
-import { writeJsonAtomically } from '../atomic-json.ts';
+import { readJsonFile, writeJsonAtomically } from '../atomic-json.ts';
 
 export const TOOLS_FILE_NAME = 'tools.json';
 
@@ -77,31 +76,8 @@ export class InstalledTools {
 }
 
 async function readTools(file: string, warn: (message: string) => void): Promise<InstalledToolRecord[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
-    warn(`Cannot read ${file} (${describe(error)}); no installed tools are known`);
-    return [];
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    warn(`${file} is not valid JSON (${describe(error)}); no installed tools are known`);
-    return [];
-  }
-  const parsed = toolsFileSchema.safeParse(json);
-  if (!parsed.success) {
-    warn(
-      `${file} does not hold a tool list (${parsed.error.issues[0]?.message}); no installed tools are known`,
-    );
-    return [];
-  }
-  return parsed.data.tools;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const content = await readJsonFile(file, toolsFileSchema, 'a tool list');
+  if (content.found === 'value') return content.value.tools;
+  if (content.found !== 'nothing') warn(`${content.problem}; no installed tools are known`);
+  return [];
 }

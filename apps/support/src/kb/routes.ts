@@ -11,8 +11,10 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contract
 import type { Database } from '@benchside/db/database';
 import type { App } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
+import { articleTexts } from '@benchside/server/knowledge-base/knowledge-base-store';
 import {
-  hasOwnText,
+  inReadingLanguage,
+  isReadingText,
   matchesOwnOrFallback,
   ownAndFallbackQueries,
   queryForText,
@@ -30,7 +32,7 @@ function readingLanguage(request: FastifyRequest, asked: Language | undefined): 
 }
 
 function categoryName(names: Record<string, string>, language: Language): string {
-  return names[language] ?? names[DEFAULT_LANGUAGE] ?? Object.values(names)[0] ?? '';
+  return inReadingLanguage(language, (named) => names[named]) ?? Object.values(names)[0] ?? '';
 }
 
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
@@ -93,7 +95,7 @@ export function registerKnowledgeBaseRoutes(app: App, db: Kysely<Database>): voi
             where ${matchesOwnOrFallback(language)}
             ${categoryFilter}`
         : sql`${joins}
-            where (t.language = ${language} or (t.language = ${DEFAULT_LANGUAGE} and not ${hasOwnText(language)}))
+            where ${isReadingText(language)}
             ${categoryFilter}`;
       const rowQuery = queryForText(language);
       const columns = query
@@ -151,24 +153,10 @@ export function registerKnowledgeBaseRoutes(app: App, db: Kysely<Database>): voi
     },
     async (request) => {
       const language = readingLanguage(request, request.query.language);
-      const texts = await db
-        .selectFrom('kb_article_texts as t')
-        .innerJoin('kb_articles as a', 'a.id', 't.article_id')
-        .innerJoin('kb_categories as c', 'c.id', 'a.category_id')
-        .select([
-          'a.slug',
-          'c.slug as category_slug',
-          'c.names',
-          't.language',
-          't.title',
-          't.body_html',
-          't.updated_at',
-        ])
-        .where('a.slug', '=', request.params.slug)
-        .execute();
-      const text =
-        texts.find((candidate) => candidate.language === language) ??
-        texts.find((candidate) => candidate.language === DEFAULT_LANGUAGE);
+      const texts = await articleTexts(db, request.params.slug);
+      const text = inReadingLanguage(language, (reading) =>
+        texts.find((candidate) => candidate.language === reading),
+      );
       if (!text) throw new NotFoundError();
       return {
         slug: text.slug,

@@ -4,6 +4,7 @@ import {
   clientConfigSchema,
 } from '@benchside/contracts/client-config';
 import { DEFAULT_LANGUAGE_STORAGE_KEY } from './language.ts';
+import { parseJsonOr } from './parse-json.ts';
 
 /** Used when the page was not served by the API (e.g. the Vite dev server) or the block is broken. */
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -20,13 +21,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
 };
 
 export function parseClientConfig(text: string | null | undefined): ClientConfig {
-  if (!text) return DEFAULT_CLIENT_CONFIG;
-  try {
-    const parsed = clientConfigSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : DEFAULT_CLIENT_CONFIG;
-  } catch {
-    return DEFAULT_CLIENT_CONFIG;
-  }
+  return parseJsonOr(clientConfigSchema, text, DEFAULT_CLIENT_CONFIG);
 }
 
 export function readClientConfig(document: Document): ClientConfig {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseJsonOr } from './parse-json.ts';
 
 export const LAYOUT_CONFIG_STORAGE_KEY = 'benchside_layout_config';
 
@@ -33,13 +34,7 @@ export const DEFAULT_LAYOUT_CONFIG: LayoutConfig = {
 
 /** Anything missing, unparsable or not a complete configuration falls back to the defaults. */
 export function parseLayoutConfig(text: string | null): LayoutConfig {
-  if (!text) return DEFAULT_LAYOUT_CONFIG;
-  try {
-    const parsed = layoutConfigSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : DEFAULT_LAYOUT_CONFIG;
-  } catch {
-    return DEFAULT_LAYOUT_CONFIG;
-  }
+  return parseJsonOr(layoutConfigSchema, text, DEFAULT_LAYOUT_CONFIG);
 }
 
 export function readLayoutConfig(storage: Pick<Storage, 'getItem'>): LayoutConfig {

@@ -193,20 +193,36 @@ export async function removeArticle(db: Kysely<Database>, slug: string, language
     throw new KnowledgeBaseError(`Article ${slug} has no ${language} text`);
 }
 
+/** Every article text (`t`) with its article (`a`) and the article's category (`c`). */
+function textsWithArticles(db: Kysely<Database>) {
+  return db
+    .selectFrom('kb_article_texts as t')
+    .innerJoin('kb_articles as a', 'a.id', 't.article_id')
+    .innerJoin('kb_categories as c', 'c.id', 'a.category_id');
+}
+
 /** Every article with the languages it can be read in, for the operator's list. */
 export async function listArticles(db: Kysely<Database>) {
-  return db
-    .selectFrom('kb_articles')
-    .innerJoin('kb_categories', 'kb_categories.id', 'kb_articles.category_id')
-    .innerJoin('kb_article_texts', 'kb_article_texts.article_id', 'kb_articles.id')
+  return textsWithArticles(db)
+    .select(['a.slug', 'c.slug as category', 't.language', 't.title'])
+    .orderBy('c.position')
+    .orderBy('a.slug')
+    .orderBy('t.language')
+    .execute();
+}
+
+/** Every text of one article, with its category's slug and names; none for an unknown slug. */
+export async function articleTexts(db: Kysely<Database>, slug: string) {
+  return textsWithArticles(db)
     .select([
-      'kb_articles.slug',
-      'kb_categories.slug as category',
-      'kb_article_texts.language',
-      'kb_article_texts.title',
+      'a.slug',
+      'c.slug as category_slug',
+      'c.names',
+      't.language',
+      't.title',
+      't.body_html',
+      't.updated_at',
     ])
-    .orderBy('kb_categories.position')
-    .orderBy('kb_articles.slug')
-    .orderBy('kb_article_texts.language')
+    .where('a.slug', '=', slug)
     .execute();
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
+import { type Outcome, OutcomeAlert } from '../../../components/ui/outcome-alert.tsx';
 import { apiErrorMessage, violationsOf } from '../../../lib/api-error-message.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { requestEmailChange } from '../api/change-email.ts';
@@ -17,12 +18,10 @@ const NEEDS_EMAIL_AND_PASSWORD = 'Email change requires a new email and a confir
 const changeEmailFormSchema = changeEmailBodySchema.omit({ urlTo: true });
 type ChangeEmailFormValues = z.infer<typeof changeEmailFormSchema>;
 
-type Result = { ok: boolean; message: string } | null;
-
 /** Step one of changing the address: the current address approves by link, then the new one. */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation();
-  const [result, setResult] = useState<Result>(null);
+  const [result, setResult] = useState<Outcome | null>(null);
   const {
     register,
     handleSubmit,
@@ -67,14 +66,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       description={t('account.changeEmail.description', { email: currentEmail })}
     >
       <form onSubmit={onSubmit} noValidate className="account-form" aria-labelledby="change-email-title">
-        {result ? (
-          <div
-            className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`}
-            role={result.ok ? 'status' : 'alert'}
-          >
-            {result.message}
-          </div>
-        ) : null}
+        <OutcomeAlert outcome={result} />
         <TextField
           id="change-email-new"
           label={t('account.changeEmail.newEmail')}

@@ -1,21 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { FallbackPage } from '../../../components/fallback-page.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
+import { useSingleUseLink } from '../../../lib/single-use-link.ts';
 import { confirmEmailChange } from '../api/change-email.ts';
 import { StandaloneLoading } from '../components/standalone-loading.tsx';
 
 function ConfirmEmailChange({ token }: { token: string }) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  // A query, not a mutation: a repeated render must not spend the single-use link twice.
-  const confirmation = useQuery({
-    queryKey: ['change-email', 'confirm', token],
-    queryFn: () => confirmEmailChange(token),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const confirmation = useSingleUseLink(['change-email', 'confirm', token], () => confirmEmailChange(token));
   if (confirmation.isError) return <Navigate to="/error/500" replace />;
   if (!confirmation.data) return <StandaloneLoading />;
   return (

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { FallbackPage } from '../../../components/fallback-page.tsx';
 import { refetchCurrentUser, useCurrentUser } from '../../../lib/auth.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { useSingleUseLink } from '../../../lib/single-use-link.ts';
 import { completeEmailChange } from '../api/change-email.ts';
 import { StandaloneLoading } from '../components/standalone-loading.tsx';
 import { rememberReturnPath } from '../return-after-sign-in.ts';
@@ -19,12 +19,7 @@ async function changeEmail(token: string): Promise<string> {
 
 function CompleteEmailChange({ token }: { token: string }) {
   const { t } = useTranslation();
-  const change = useQuery({
-    queryKey: ['change-email', 'change', token],
-    queryFn: () => changeEmail(token),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const change = useSingleUseLink(['change-email', 'change', token], () => changeEmail(token));
   if (change.isError) return <Navigate to="/error/500" replace />;
   if (!change.isSuccess) return <StandaloneLoading />;
   return (

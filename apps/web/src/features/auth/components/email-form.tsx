@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
+import { type Outcome, OutcomeAlert } from '../../../components/ui/outcome-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 
@@ -27,7 +28,7 @@ interface EmailFormProps {
 /** One e-mail address and a button: the forgot-password and resend-confirmation pages (spec §5 rules). */
 export function EmailForm({ id, title, intro, submitLabel, send, failureMessage }: EmailFormProps) {
   const { t } = useTranslation();
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<Outcome | null>(null);
   const {
     register,
     handleSubmit,
@@ -55,14 +56,7 @@ export function EmailForm({ id, title, intro, submitLabel, send, failureMessage 
         </h1>
         <p className="text-body-secondary mb-0">{intro}</p>
       </div>
-      {result ? (
-        <div
-          className={`alert ${result.ok ? 'alert-success' : 'alert-danger'}`}
-          role={result.ok ? 'status' : 'alert'}
-        >
-          {result.message}
-        </div>
-      ) : null}
+      <OutcomeAlert outcome={result} />
       <TextField
         id={`${id}-email`}
         label={t('auth.emailForm.email')}

@@ -7,6 +7,7 @@ import { Link, Navigate } from 'react-router';
 import { z } from 'zod';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
+import { type Outcome, OutcomeAlert } from '../../../components/ui/outcome-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { hash2faStore, useHash2fa } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -18,11 +19,9 @@ const NO_HASH = 'Something went wrong, please try again.';
 const codeFormSchema = z.object({ code: twoFactorCodeSchema });
 type CodeFormValues = z.infer<typeof codeFormSchema>;
 
-type Notice = { kind: 'success' | 'danger'; message: string } | null;
-
 function TwoFactorForm({ hash }: { hash: string }) {
   const { t } = useTranslation();
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Outcome | null>(null);
   const [resending, setResending] = useState(false);
   const {
     register,
@@ -38,7 +37,7 @@ function TwoFactorForm({ hash }: { hash: string }) {
     setNotice(null);
     const pendingHash = hash2faStore.get();
     if (!pendingHash) {
-      setNotice({ kind: 'danger', message: apiErrorMessage(t, null, NO_HASH) });
+      setNotice({ ok: false, message: apiErrorMessage(t, null, NO_HASH) });
       return;
     }
     try {
@@ -47,7 +46,7 @@ function TwoFactorForm({ hash }: { hash: string }) {
       hash2faStore.set(null);
       window.location.reload();
     } catch (error) {
-      setNotice({ kind: 'danger', message: apiErrorMessage(t, error, INVALID_CODE) });
+      setNotice({ ok: false, message: apiErrorMessage(t, error, INVALID_CODE) });
     }
   });
 
@@ -56,9 +55,9 @@ function TwoFactorForm({ hash }: { hash: string }) {
     setResending(true);
     try {
       hash2faStore.set(await resendTwoFactorCode(hash));
-      setNotice({ kind: 'success', message: t('auth.twoFactor.resent') });
+      setNotice({ ok: true, message: t('auth.twoFactor.resent') });
     } catch (error) {
-      setNotice({ kind: 'danger', message: apiErrorMessage(t, error, NO_HASH) });
+      setNotice({ ok: false, message: apiErrorMessage(t, error, NO_HASH) });
     } finally {
       setResending(false);
     }
@@ -72,11 +71,7 @@ function TwoFactorForm({ hash }: { hash: string }) {
         </h1>
         <p className="text-body-secondary mb-0">{t('auth.twoFactor.intro')}</p>
       </div>
-      {notice ? (
-        <div className={`alert alert-${notice.kind}`} role={notice.kind === 'danger' ? 'alert' : 'status'}>
-          {notice.message}
-        </div>
-      ) : null}
+      <OutcomeAlert outcome={notice} />
       <TextField
         id="two-factor-code"
         label={t('auth.twoFactor.code')}

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { useSingleUseLink } from '../../../lib/single-use-link.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { verifyEmail } from '../api/registration.ts';
 
@@ -24,13 +24,7 @@ export function VerifyEmailPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   useDocumentTitle(t('auth.verifyEmail.title'));
-  // A query, not a mutation: a repeated render (StrictMode, remount) must not spend the link twice.
-  const verification = useQuery({
-    queryKey: ['verify-email', search],
-    queryFn: () => verifyEmail(search),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const verification = useSingleUseLink(['verify-email', search], () => verifyEmail(search));
 
   if (verification.isSuccess) {
     return <Navigate to="/auth/login" replace state={{ successMessage: VERIFIED }} />;

@@ -1,8 +1,8 @@
 import type { Attachment } from '@benchside/contracts/conversations';
 import { useTranslation } from 'react-i18next';
 import { IconDownload } from '../../../components/ui/icons.tsx';
+import { formatFileSize } from '../../../lib/format.ts';
 import { attachmentDownloadUrl } from '../api/attachments.ts';
-import { formatFileSize } from '../format.ts';
 
 /** A message's files as download links (the server always answers them as downloads). */
 export function AttachmentLinks({ attachments }: { attachments: Attachment[] }) {

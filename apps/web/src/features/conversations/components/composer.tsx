@@ -9,10 +9,10 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatFileSize } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { uploadAttachment, useRemoveAttachment } from '../api/attachments.ts';
 import { useSendThread } from '../api/conversations.ts';
-import { formatFileSize } from '../format.ts';
 
 interface PendingFile {
   key: string;

@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { flagMarkFailure } from '../stores/mark-failures.ts';
 import { publishUnreadCount } from '../stores/unread-count.ts';
 
 /** Page size of /notifications (the spec leaves it open); the bell shows the first 5 (spec §9). */
@@ -55,18 +56,20 @@ async function applyChange(response: unknown) {
   return change;
 }
 
-/** `POST /api/notification/read {ids}`. */
+/** `POST /api/notification/read {ids}`; the dots of ids it could not mark blink. */
 export function useMarkRead() {
   return useMutation({
     mutationFn: async (ids: number[]) => applyChange(await http.post('/notification/read', { ids })),
+    onError: (_error, ids) => flagMarkFailure(ids),
     onSettled: refreshLists,
   });
 }
 
-/** `POST /api/notification/read-all {}`. */
+/** `POST /api/notification/read-all {}`; takes the unread ids on screen, whose dots blink when it fails. */
 export function useMarkAllRead() {
   return useMutation({
-    mutationFn: async () => applyChange(await http.post('/notification/read-all', {})),
+    mutationFn: async (_unreadShown: number[]) => applyChange(await http.post('/notification/read-all', {})),
+    onError: (_error, unreadShown) => flagMarkFailure(unreadShown),
     onSettled: refreshLists,
   });
 }
@@ -79,12 +82,13 @@ export function useDeleteNotifications() {
   });
 }
 
-/** `PATCH /api/notification-to-users/{id}` with `{readed: true}`: marks one read. */
+/** `PATCH /api/notification-to-users/{id}` with `{readed: true}`: marks one read, or its dot blinks. */
 export function useMarkOneRead() {
   return useMutation({
     mutationFn: async (id: number) =>
       notificationSchema.parse(await http.patch(`/notification-to-users/${id}`, { readed: true })),
     onSuccess: async () => publishUnreadCount(await getUnreadCount()),
+    onError: (_error, id) => flagMarkFailure([id]),
     onSettled: refreshLists,
   });
 }

@@ -19,7 +19,6 @@ import {
 } from '../api/notifications.ts';
 import { UnreadDot } from '../components/unread-dot.tsx';
 import { formatNotificationTime } from '../format.ts';
-import { flagMarkFailure } from '../stores/mark-failures.ts';
 import { useUnreadCount } from '../stores/unread-count.ts';
 import '../notifications-page.scss';
 
@@ -52,8 +51,6 @@ export function NotificationsPage() {
   const selectedOnPage = members.filter((notification) => selected.has(notification.id));
   const allSelected = members.length > 0 && selectedOnPage.length === members.length;
 
-  const markOneRead = (id: number) => markOne.mutate(id, { onError: () => flagMarkFailure([id]) });
-
   // The id in the navigation state is marked read once; the state is dropped so a reload does not repeat it.
   const requestedId = requestedNotificationId(location.state);
   const handledId = useRef<number | null>(null);
@@ -61,7 +58,7 @@ export function NotificationsPage() {
     if (requestedId === null || handledId.current === requestedId) return;
     handledId.current = requestedId;
     navigate(location.pathname, { replace: true, state: null });
-    markOne.mutate(requestedId, { onError: () => flagMarkFailure([requestedId]) });
+    markOne.mutate(requestedId);
   }, [requestedId, location.pathname, navigate, markOne]);
 
   // A page that no longer exists after a delete: go back to the last one.
@@ -82,25 +79,17 @@ export function NotificationsPage() {
     setPage(next);
   };
 
-  const markSelectedRead = () => {
-    const ids = selectedOnPage.map((notification) => notification.id);
-    markRead.mutate(ids, {
-      onSuccess: () => setSelected(new Set()),
-      onError: (error) => {
-        flagMarkFailure(ids);
-        notify(apiErrorMessage(t, error, FAILED), 'error');
-      },
-    });
-  };
+  const notifyFailure = (error: unknown) => notify(apiErrorMessage(t, error, FAILED), 'error');
+  const markSelectedRead = () =>
+    markRead.mutate(
+      selectedOnPage.map((notification) => notification.id),
+      { onSuccess: () => setSelected(new Set()), onError: notifyFailure },
+    );
   const markEverythingRead = () =>
-    markAll.mutate(undefined, {
-      onError: (error) => {
-        flagMarkFailure(
-          members.filter((notification) => !notification.readed).map((notification) => notification.id),
-        );
-        notify(apiErrorMessage(t, error, FAILED), 'error');
-      },
-    });
+    markAll.mutate(
+      members.filter((notification) => !notification.readed).map((notification) => notification.id),
+      { onError: notifyFailure },
+    );
   const deleteSelected = () =>
     remove.mutate(
       selectedOnPage.map((notification) => notification.id),
@@ -109,7 +98,7 @@ export function NotificationsPage() {
           setSelected(new Set());
           notify(t('notifications.deleted', { count }), 'success');
         },
-        onError: (error) => notify(apiErrorMessage(t, error, FAILED), 'error'),
+        onError: notifyFailure,
       },
     );
 
@@ -196,7 +185,7 @@ export function NotificationsPage() {
                       <UnreadDot
                         id={notification.id}
                         readed={notification.readed}
-                        onMarkRead={() => markOneRead(notification.id)}
+                        onMarkRead={() => markOne.mutate(notification.id)}
                       />
                     </span>
                     <div className="min-w-0 flex-grow-1">

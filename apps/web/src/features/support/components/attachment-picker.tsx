@@ -3,9 +3,9 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatFileSize } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { type UploadedFile, uploadAttachment } from '../api/upload-attachment.ts';
-import { formatFileSize } from '../format.ts';
 
 export interface Attachment {
   key: string;

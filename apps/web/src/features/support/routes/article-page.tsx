@@ -3,10 +3,10 @@ import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useArticle } from '../api/get-article.ts';
 import { ArticleBody } from '../components/article-body.tsx';
-import { formatDate } from '../format.ts';
 
 /** `/support/articles/:slug`: one article, in the page's language when it has been translated. */
 export function ArticlePage() {
