@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely';
+import { withAdvisoryLock } from './advisory-lock.ts';
 import * as usersAndSessions from './migrations/0001-users-and-sessions.ts';
 import * as accounts from './migrations/0002-accounts.ts';
 import * as notifications from './migrations/0003-notifications.ts';
@@ -40,9 +41,15 @@ async function createMigrator(db: Kysely<unknown>): Promise<Migrator> {
   });
 }
 
-/** Applies every pending migration; throws with the failing migration's name and cause. */
+/**
+ * Applies every pending migration; throws with the failing migration's name and cause. Nodes
+ * starting together take turns: Kysely's own lock covers the migrations but not the creation of
+ * its bookkeeping tables before them, which ours does.
+ */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {
-  const resultSet = await (await createMigrator(db as Kysely<unknown>)).migrateToLatest();
+  const resultSet = await withAdvisoryLock(db as Kysely<unknown>, 'migrations', async (connection) =>
+    (await createMigrator(connection)).migrateToLatest(),
+  );
   if (resultSet.error) {
     const failed = resultSet.results?.find((result) => result.status === 'Error');
     const cause = resultSet.error instanceof Error ? resultSet.error.message : String(resultSet.error);
