@@ -5,7 +5,12 @@ import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
-import { registerHealthRoute } from '@benchside/server/health';
+import {
+  databaseReadiness,
+  type ReadinessCheck,
+  registerHealthRoute,
+  registerReadinessRoute,
+} from '@benchside/server/health';
 import { registerMailInbox } from '@benchside/server/mail/inbox-routes';
 import type { Mailer } from '@benchside/server/mail/mailer';
 import { registerMailOutbox } from '@benchside/server/mail/outbox';
@@ -41,6 +46,8 @@ export interface ApiAppOptions {
   logger?: FastifyBaseLogger;
   /** The Vite build to serve; null serves no web app (API tests). */
   webDistDir?: string | null;
+  /** What `/api/ready` checks besides the database (e.g. the file storage). */
+  readinessChecks?: ReadinessCheck[];
 }
 
 /** The portal's origin: the main API under /api, the built web app everywhere else. */
@@ -69,6 +76,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   await registerSessions(app, db, { secureCookies: config.secureCookies });
 
   registerHealthRoute(app, '/api/health', db);
+  registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), ...(options.readinessChecks ?? [])]);
   registerMailOutbox(app, db, mailer);
   const accounts = { db, limiter: createRateLimiter(db) };
   registerRateLimits(app, accounts.limiter);

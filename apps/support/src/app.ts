@@ -4,7 +4,12 @@ import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
-import { registerHealthRoute } from '@benchside/server/health';
+import {
+  databaseReadiness,
+  type ReadinessCheck,
+  registerHealthRoute,
+  registerReadinessRoute,
+} from '@benchside/server/health';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +21,8 @@ export interface SupportAppOptions {
   config: Config;
   db: Kysely<Database>;
   logger?: FastifyBaseLogger;
+  /** What `/ready` checks besides the database (e.g. the file storage). */
+  readinessChecks?: ReadinessCheck[];
 }
 
 /**
@@ -40,6 +47,7 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
   await registerSessions(app, db, { secureCookies: config.secureCookies });
 
   registerHealthRoute(app, '/health', db);
+  registerReadinessRoute(app, '/ready', [databaseReadiness(db), ...(options.readinessChecks ?? [])]);
   registerSignedInRoutes(app, async (signedIn) => {
     signedIn.get('/me', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
       toCurrentUser(request.user),
