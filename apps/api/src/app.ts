@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@benchside/db/database';
+import type { ConnectionPoolCounts } from '@benchside/db/open-database';
 import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
@@ -14,6 +15,7 @@ import {
 import { registerMailInbox } from '@benchside/server/mail/inbox-routes';
 import type { Mailer } from '@benchside/server/mail/mailer';
 import { registerMailOutbox } from '@benchside/server/mail/outbox';
+import { registerMetrics } from '@benchside/server/metrics';
 import { registerOpenApi } from '@benchside/server/openapi';
 import { createRateLimiter, registerRateLimits } from '@benchside/server/rate-limit';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
@@ -46,6 +48,8 @@ export interface ApiAppOptions {
   logger?: FastifyBaseLogger;
   /** The Vite build to serve; null serves no web app (API tests). */
   webDistDir?: string | null;
+  /** For `/metrics`; null or omitted on PGlite, which has no pool. */
+  databasePool?: ConnectionPoolCounts | null;
   /** What `/api/ready` checks besides the database (e.g. the file storage). */
   readinessChecks?: ReadinessCheck[];
 }
@@ -66,6 +70,12 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
       if (spa && isPage && !SERVER_PREFIXES.test(request.url)) return spa.serve(request, reply);
       throw new NotFoundError();
     },
+  });
+  registerMetrics(app, '/metrics', {
+    allow: config.metricsAllow,
+    db,
+    pool: options.databasePool ?? null,
+    mailOutbox: true,
   });
   await registerOpenApi(app, {
     prefix: '/api',

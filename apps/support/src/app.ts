@@ -1,5 +1,6 @@
 import { currentUserSchema } from '@benchside/contracts/auth';
 import type { Database } from '@benchside/db/database';
+import type { ConnectionPoolCounts } from '@benchside/db/open-database';
 import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
@@ -10,6 +11,7 @@ import {
   registerHealthRoute,
   registerReadinessRoute,
 } from '@benchside/server/health';
+import { registerMetrics } from '@benchside/server/metrics';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,6 +23,8 @@ export interface SupportAppOptions {
   config: Config;
   db: Kysely<Database>;
   logger?: FastifyBaseLogger;
+  /** For `/metrics`; null or omitted on PGlite, which has no pool. */
+  databasePool?: ConnectionPoolCounts | null;
   /** What `/ready` checks besides the database (e.g. the file storage). */
   readinessChecks?: ReadinessCheck[];
 }
@@ -36,6 +40,12 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
     config,
     ...(options.logger ? { logger: options.logger } : {}),
     trustedOrigins: [config.publicOrigin],
+  });
+  registerMetrics(app, '/metrics', {
+    allow: config.metricsAllow,
+    db,
+    pool: options.databasePool ?? null,
+    mailOutbox: false,
   });
   await app.register(fastifyCors, {
     origin: [config.publicOrigin],
