@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitUntil } from '../bench/processes.ts';
+import { freePort, isListening, waitUntil } from '../bench/processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const GRACE_MS = 8000;
@@ -46,18 +46,6 @@ async function openSocket(port: number): Promise<Socket> {
   const socket = connect(port, '127.0.0.1');
   await once(socket, 'connect');
   return socket;
-}
-
-/** Whether a new connection is refused now (the listener is closed). */
-function isRefused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
 }
 
 /** Everything the socket receives, and whether the server has closed it. */
@@ -133,7 +121,7 @@ describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, 
 
       const signalled = performance.now();
       signalGroup(api, 'SIGTERM');
-      await waitUntil(() => isRefused(port), 'new connections to be refused', 5000);
+      await waitUntil(async () => !(await isListening(port)), 'new connections to be refused', 5000);
       await idleTraffic.closed;
 
       slow.write(body);
@@ -168,7 +156,7 @@ describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, 
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain('benchside_http_requests_total{method="GET",route="/ready"');
       // Only the support service: the API is not started by it.
-      expect(await isRefused(Number(env.PORT))).toBe(true);
+      expect(await isListening(Number(env.PORT))).toBe(false);
       signalGroup(support, 'SIGTERM');
       expect(await support.exited).toBe(0);
     } finally {
