@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -55,4 +55,16 @@ export async function waitUntil(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+}
+
+/** Whether something accepts connections on 127.0.0.1:port now. */
+export function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +8,7 @@ import { SIMULATED_READER_NAME } from '@benchside/contracts/card-validation';
 import { MailCatcher } from '@benchside/server/mail/catcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
-import { freePort, startChild, waitUntil } from '../bench/processes.ts';
+import { freePort, isListening, startChild, waitUntil } from '../bench/processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const START_SCRIPT = ['--import', 'tsx', 'scripts/start.ts'];
@@ -54,17 +53,6 @@ function postToHelper(helper: string, path: string): Promise<Response> {
 /** The lines a person reads on stderr, without npm's own report of the failed script. */
 function reasonLines(stderr: string): string[] {
   return stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm '));
-}
-
-function isListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 describe('starting the portal for production', { timeout: START_TIMEOUT_MS }, () => {

@@ -1,14 +1,21 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@benchside/db/database';
+import type { ConnectionPoolCounts } from '@benchside/db/open-database';
 import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
-import { registerHealthRoute } from '@benchside/server/health';
+import {
+  databaseReadiness,
+  type ReadinessCheck,
+  registerHealthRoute,
+  registerReadinessRoute,
+} from '@benchside/server/health';
 import { registerMailInbox } from '@benchside/server/mail/inbox-routes';
 import type { Mailer } from '@benchside/server/mail/mailer';
 import { registerMailOutbox } from '@benchside/server/mail/outbox';
+import { registerMetrics } from '@benchside/server/metrics';
 import { registerOpenApi } from '@benchside/server/openapi';
 import { createRateLimiter, registerRateLimits } from '@benchside/server/rate-limit';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
@@ -41,6 +48,10 @@ export interface ApiAppOptions {
   logger?: FastifyBaseLogger;
   /** The Vite build to serve; null serves no web app (API tests). */
   webDistDir?: string | null;
+  /** For `/metrics`; null or omitted on PGlite, which has no pool. */
+  databasePool?: ConnectionPoolCounts | null;
+  /** What `/api/ready` checks besides the database (e.g. the file storage). */
+  readinessChecks?: ReadinessCheck[];
 }
 
 /** The portal's origin: the main API under /api, the built web app everywhere else. */
@@ -60,6 +71,12 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
       throw new NotFoundError();
     },
   });
+  registerMetrics(app, '/metrics', {
+    allow: config.metricsAllow,
+    db,
+    pool: options.databasePool ?? null,
+    mailOutbox: true,
+  });
   await registerOpenApi(app, {
     prefix: '/api',
     title: 'Benchside main API',
@@ -69,6 +86,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   await registerSessions(app, db, { secureCookies: config.secureCookies });
 
   registerHealthRoute(app, '/api/health', db);
+  registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), ...(options.readinessChecks ?? [])]);
   registerMailOutbox(app, db, mailer);
   const accounts = { db, limiter: createRateLimiter(db) };
   registerRateLimits(app, accounts.limiter);

@@ -1,10 +1,17 @@
 import { currentUserSchema } from '@benchside/contracts/auth';
 import type { Database } from '@benchside/db/database';
+import type { ConnectionPoolCounts } from '@benchside/db/open-database';
 import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
-import { registerHealthRoute } from '@benchside/server/health';
+import {
+  databaseReadiness,
+  type ReadinessCheck,
+  registerHealthRoute,
+  registerReadinessRoute,
+} from '@benchside/server/health';
+import { registerMetrics } from '@benchside/server/metrics';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +23,10 @@ export interface SupportAppOptions {
   config: Config;
   db: Kysely<Database>;
   logger?: FastifyBaseLogger;
+  /** For `/metrics`; null or omitted on PGlite, which has no pool. */
+  databasePool?: ConnectionPoolCounts | null;
+  /** What `/ready` checks besides the database (e.g. the file storage). */
+  readinessChecks?: ReadinessCheck[];
 }
 
 /**
@@ -30,6 +41,12 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
     ...(options.logger ? { logger: options.logger } : {}),
     trustedOrigins: [config.publicOrigin],
   });
+  registerMetrics(app, '/metrics', {
+    allow: config.metricsAllow,
+    db,
+    pool: options.databasePool ?? null,
+    mailOutbox: false,
+  });
   await app.register(fastifyCors, {
     origin: [config.publicOrigin],
     credentials: true,
@@ -40,6 +57,7 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
   await registerSessions(app, db, { secureCookies: config.secureCookies });
 
   registerHealthRoute(app, '/health', db);
+  registerReadinessRoute(app, '/ready', [databaseReadiness(db), ...(options.readinessChecks ?? [])]);
   registerSignedInRoutes(app, async (signedIn) => {
     signedIn.get('/me', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
       toCurrentUser(request.user),

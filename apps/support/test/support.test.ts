@@ -40,6 +40,51 @@ describe('support service on its own origin', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
+  it('reports readiness with the database checked', async () => {
+    const response = await fetch(`${supportUrl}/ready`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+  });
+
+  it('serves its metrics to this host in the Prometheus format, by route pattern', async () => {
+    await fetch(`${supportUrl}/health`);
+    const response = await fetch(`${supportUrl}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const text = await response.text();
+    expect(text).toMatch(
+      /^benchside_http_requests_total\{method="GET",route="\/health",status_class="2xx"\} [1-9]\d*$/m,
+    );
+    expect(text).toContain('# TYPE benchside_storage_errors_total counter');
+    // The support service sends no mail.
+    expect(text).not.toContain('benchside_mail_outbox_messages');
+  });
+
+  it('answers /metrics as a missing path to a client outside METRICS_ALLOW', async () => {
+    const outsider = await buildSupportApp({
+      config: { ...api.config, metricsAllow: ['203.0.113.0/24'] },
+      db: api.db,
+    });
+    try {
+      const metrics = await outsider.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '198.51.100.9',
+      });
+      const missing = await outsider.inject({
+        method: 'GET',
+        url: '/nothing-here',
+        remoteAddress: '198.51.100.9',
+      });
+      expect(metrics.statusCode).toBe(404);
+      expect(metrics.body).toBe(missing.body);
+      const scraper = await outsider.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+      expect(scraper.statusCode).toBe(200);
+    } finally {
+      await outsider.close();
+    }
+  });
+
   it('answers a CORS preflight from the portal origin, with credentials', async () => {
     const response = await fetch(`${supportUrl}/me`, {
       method: 'OPTIONS',

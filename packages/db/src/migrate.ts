@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely';
+import { withAdvisoryLock } from './advisory-lock.ts';
 import * as usersAndSessions from './migrations/0001-users-and-sessions.ts';
 import * as accounts from './migrations/0002-accounts.ts';
 import * as notifications from './migrations/0003-notifications.ts';
@@ -10,6 +11,7 @@ import * as cards from './migrations/0008-cards.ts';
 import * as catalogueModels from './migrations/0009-catalogue-models.ts';
 import * as mailOutbox from './migrations/0010-mail-outbox.ts';
 import * as pendingSocialSignUps from './migrations/0011-pending-social-sign-ups.ts';
+import * as mailOutboxFailedIndex from './migrations/0012-mail-outbox-failed-index.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-catalogue-models': catalogueModels,
   '0010-mail-outbox': mailOutbox,
   '0011-pending-social-sign-ups': pendingSocialSignUps,
+  '0012-mail-outbox-failed-index': mailOutboxFailedIndex,
 };
 
 /**
@@ -40,9 +43,15 @@ async function createMigrator(db: Kysely<unknown>): Promise<Migrator> {
   });
 }
 
-/** Applies every pending migration; throws with the failing migration's name and cause. */
+/**
+ * Applies every pending migration; throws with the failing migration's name and cause. Nodes
+ * starting together take turns: Kysely's own lock covers the migrations but not the creation of
+ * its bookkeeping tables before them, which ours does.
+ */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResultSet> {
-  const resultSet = await (await createMigrator(db as Kysely<unknown>)).migrateToLatest();
+  const resultSet = await withAdvisoryLock(db as Kysely<unknown>, 'migrations', async (connection) =>
+    (await createMigrator(connection)).migrateToLatest(),
+  );
   if (resultSet.error) {
     const failed = resultSet.results?.find((result) => result.status === 'Error');
     const cause = resultSet.error instanceof Error ? resultSet.error.message : String(resultSet.error);

@@ -6,8 +6,13 @@ import pg from 'pg';
 import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 
+/** Live counts of a PostgreSQL connection pool (`pg.Pool`'s own), read when metrics are scraped. */
+export type ConnectionPoolCounts = Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /** Null on PGlite: one connection, no pool. */
+  pool: ConnectionPoolCounts | null;
   close(): Promise<void>;
 }
 
@@ -41,7 +46,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const unlock = await lockEmbeddedDatabase(directory);
   try {
     const handle = openPGlite(await PGlite.create(directory));
-    return { db: handle.db, close: () => handle.close().finally(unlock) };
+    return { ...handle, close: () => handle.close().finally(unlock) };
   } catch (error) {
     await unlock();
     throw error;
@@ -86,7 +91,7 @@ async function lockEmbeddedDatabase(directory: string): Promise<() => Promise<vo
 
 export function openPGlite(pglite: PGlite): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, close: () => db.destroy() };
+  return { db, pool: null, close: () => db.destroy() };
 }
 
 /** `searchPath` puts every table in one schema (test isolation without CREATEDB rights). */
@@ -107,5 +112,5 @@ export async function openPostgres(
     await db.destroy();
     throw new Error(`Cannot reach the database at DATABASE_URL: ${(error as Error).message}`);
   }
-  return { db, close: () => db.destroy() };
+  return { db, pool, close: () => db.destroy() };
 }

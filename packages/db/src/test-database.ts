@@ -13,29 +13,50 @@ import { type DatabaseHandle, openPGlite, openPostgres } from './open-database.t
  * `DATABASE_URL` is set, a fresh schema on that server that is dropped on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const handle = process.env.DATABASE_URL
-    ? await openScratchPostgres(process.env.DATABASE_URL)
-    : openPGlite(await PGlite.create({ loadDataDir: await pgliteTemplate() }));
+  const { handle } = await openUnmigratedTestDatabase();
   await migrateToLatest(handle.db);
   return handle;
+}
+
+export interface UnmigratedTestDatabase {
+  /** Closing it drops the database (the scratch schema on PostgreSQL). */
+  handle: DatabaseHandle;
+  /**
+   * A second pool on the same database, as a second node would open (close it before `handle`);
+   * null on PGlite, which is one connection of one process.
+   */
+  openSecondHandle: (() => Promise<DatabaseHandle>) | null;
+}
+
+/** As `openTestDatabase`, before any migration: what a first start finds. */
+export async function openUnmigratedTestDatabase(): Promise<UnmigratedTestDatabase> {
+  if (process.env.DATABASE_URL) return openScratchPostgres(process.env.DATABASE_URL);
+  return {
+    handle: openPGlite(await PGlite.create({ loadDataDir: await pgliteTemplate() })),
+    openSecondHandle: null,
+  };
 }
 
 /**
  * A schema of its own rather than a database: CI's role owns one database and may not create
  * more, and a schema isolates the tables just as well.
  */
-async function openScratchPostgres(serverUrl: string): Promise<DatabaseHandle> {
+async function openScratchPostgres(serverUrl: string): Promise<UnmigratedTestDatabase> {
   const schema = `benchside_test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl);
   await sql`create schema ${sql.id(schema)}`.execute(admin.db);
   const handle = await openPostgres(serverUrl, { searchPath: schema });
   return {
-    db: handle.db,
-    async close() {
-      await handle.close();
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
+    handle: {
+      db: handle.db,
+      pool: handle.pool,
+      async close() {
+        await handle.close();
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.close();
+      },
     },
+    openSecondHandle: () => openPostgres(serverUrl, { searchPath: schema }),
   };
 }
 

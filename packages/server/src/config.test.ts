@@ -247,6 +247,36 @@ describe('loadConfig: TRUST_PROXY', () => {
   });
 });
 
+describe('loadConfig: METRICS_ALLOW and SHUTDOWN_GRACE_MS', () => {
+  it('lets only loopback read /metrics and drains for 10 s by default', () => {
+    expect(loadConfig(DEMO)).toMatchObject({ metricsAllow: ['127.0.0.0/8', '::1'], shutdownGraceMs: 10_000 });
+  });
+
+  it('reads the scrapers’ addresses and a grace in milliseconds', () => {
+    expect(
+      loadConfig({ ...DEMO, METRICS_ALLOW: '10.2.0.5, 10.3.0.0/16,fd00::/8', SHUTDOWN_GRACE_MS: '30000' }),
+    ).toMatchObject({ metricsAllow: ['10.2.0.5', '10.3.0.0/16', 'fd00::/8'], shutdownGraceMs: 30_000 });
+  });
+
+  it.each(['prometheus.internal', '10.0.0.0/33', '*'])(
+    'rejects METRICS_ALLOW=%j with one line naming the variable',
+    (value) => {
+      expect(errorFor({ ...DEMO, METRICS_ALLOW: value })).toBe(
+        `METRICS_ALLOW must be comma-separated IP addresses or CIDRs allowed to read /metrics, e.g. 127.0.0.1,10.2.0.0/16, got ${JSON.stringify(value)}`,
+      );
+    },
+  );
+
+  it.each(['10s', '999', '600001', '-5', '1e4'])(
+    'rejects SHUTDOWN_GRACE_MS=%j with one line naming the variable',
+    (value) => {
+      expect(errorFor({ ...DEMO, SHUTDOWN_GRACE_MS: value })).toBe(
+        `SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 1000 to 600000, got ${JSON.stringify(value)}`,
+      );
+    },
+  );
+});
+
 describe('clientConfig', () => {
   it('exposes only what the web app needs, no secrets', () => {
     const config = loadConfig({

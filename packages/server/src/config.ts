@@ -58,6 +58,10 @@ export interface Config {
    * believe; empty trusts nobody, so a client cannot pick its own address for rate limits.
    */
   trustProxy: string[];
+  /** Addresses or CIDRs that may read `/metrics` (METRICS_ALLOW); everyone else gets a 404. */
+  metricsAllow: string[];
+  /** How long a stopping process drains its requests and deliveries before it gives up (exit 1). */
+  shutdownGraceMs: number;
   /**
    * `BENCHSIDE_DEMO`, set by `npm start`: the only switch for the demo seed, the public demo card
    * key, the mail catcher with `/dev/mail` and the helper's simulated reader.
@@ -303,6 +307,23 @@ export function loadConfig(env: Env = process.env): Config {
         addressListSchema,
         'must be comma-separated IP addresses or CIDRs of the reverse proxies, e.g. 10.0.0.2,10.1.0.0/16',
       ) ?? [],
+    metricsAllow: read(
+      env,
+      'METRICS_ALLOW',
+      addressListSchema,
+      'must be comma-separated IP addresses or CIDRs allowed to read /metrics, e.g. 127.0.0.1,10.2.0.0/16',
+    ) ?? ['127.0.0.0/8', '::1'],
+    shutdownGraceMs:
+      read(
+        env,
+        'SHUTDOWN_GRACE_MS',
+        z
+          .string()
+          .regex(/^\d{1,6}$/)
+          .transform(Number)
+          .pipe(z.number().int().min(1000).max(600_000)),
+        'must be a whole number of milliseconds from 1000 to 600000',
+      ) ?? 10_000,
     demo,
   };
   // After every variable is read, so a malformed one is reported before a missing one.

@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { registerConnectionDrain } from './connection-drain.ts';
 import {
   ForeignOriginError,
   HttpError,
@@ -138,6 +139,8 @@ export function createServer(options: CreateServerOptions): App {
     }
     return payload;
   });
+
+  registerConnectionDrain(app);
 
   app.setErrorHandler((error, request, reply) => {
     const httpError = toHttpError(error);

@@ -8,6 +8,7 @@ import { type Config, type Env, loadConfig } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
 import { hashPassword } from '@benchside/server/passwords';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApiApp } from '../../../apps/api/src/app.ts';
 
@@ -25,7 +26,9 @@ export interface RunningApi {
  * (PGlite in memory, or a scratch database on DATABASE_URL's server) and the mail catcher. Files
  * (uploads, published packages) go to a throw-away DATA_DIR unless the test names one.
  */
-export async function startApi(options: { env?: Env; webDistDir?: string | null } = {}): Promise<RunningApi> {
+export async function startApi(
+  options: { env?: Env; webDistDir?: string | null; logger?: FastifyBaseLogger } = {},
+): Promise<RunningApi> {
   const scratchDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'benchside-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +40,14 @@ export async function startApi(options: { env?: Env; webDistDir?: string | null 
   });
   const database = await openTestDatabase();
   const mailer = await createMailer(config);
-  const app = await buildApiApp({ config, db: database.db, mailer, webDistDir: options.webDistDir ?? null });
+  const app = await buildApiApp({
+    config,
+    db: database.db,
+    mailer,
+    webDistDir: options.webDistDir ?? null,
+    databasePool: database.pool,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

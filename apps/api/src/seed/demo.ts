@@ -1,3 +1,4 @@
+import { withAdvisoryLock } from '@benchside/db/advisory-lock';
 import type { Database } from '@benchside/db/database';
 import { seedKnowledgeBase } from '@benchside/server/knowledge-base/demo-knowledge-base';
 import { hashPassword } from '@benchside/server/passwords';
@@ -17,9 +18,14 @@ export const DEMO_ACCOUNT = {
 
 /**
  * The one sign-in `npm start` prints, and the demo catalogue (stored under `dataDir`); added only
- * to a database without users. Returns whether it did.
+ * to a database without users. Returns whether it did. Starts on one database take turns, so the
+ * second finds the first one's users instead of inserting the same ones again.
  */
-export async function seedDemo(db: Kysely<Database>, config: SigningKeyConfig): Promise<boolean> {
+export function seedDemo(db: Kysely<Database>, config: SigningKeyConfig): Promise<boolean> {
+  return withAdvisoryLock(db, 'demoSeed', (connection) => seedEmptyDatabase(connection, config));
+}
+
+async function seedEmptyDatabase(db: Kysely<Database>, config: SigningKeyConfig): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const demo = await db

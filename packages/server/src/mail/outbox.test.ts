@@ -9,6 +9,7 @@ import { createMailOutbox, enqueueMail } from './outbox.ts';
 import type { MailTemplateInput } from './templates.ts';
 
 const NOTICE: MailTemplateInput = { kind: 'passwordChanged', language: 'en', name: 'Ann' };
+const LATER_NOTICE: MailTemplateInput = { kind: 'twoFactorDisabled', language: 'en', name: 'Ann' };
 
 /** Seconds from the database's clock to a row's next attempt. */
 async function secondsUntilDue(db: Kysely<Database>, recipient: string): Promise<number> {
@@ -175,5 +176,53 @@ describe('the mail outbox', () => {
     expect(delivered).toEqual(['orphan@example.test']);
     const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('stops by finishing the delivery under way and handing the rest back, so each mail leaves once', async () => {
+    const delivered: string[] = [];
+    let releaseFirst: () => void = () => {};
+    const firstMayFinish = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const slowMailer: Pick<Mailer, 'sendTemplate'> = {
+      async sendTemplate(to, input) {
+        if (delivered.length === 0) await firstMayFinish;
+        delivered.push(`${to} ${input.kind}`);
+      },
+    };
+    await enqueueMail(db, 'drained@example.test', NOTICE);
+    await enqueueMail(db, 'drained@example.test', LATER_NOTICE);
+    const stopping = createMailOutbox({ db, mailer: slowMailer });
+    stopping.start();
+    await expect.poll(() => secondsUntilDue(db, 'drained@example.test')).toBeGreaterThan(60);
+
+    let stopped = false;
+    const stop = stopping.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stopped).toBe(false);
+    releaseFirst();
+    await stop;
+
+    expect(delivered).toEqual(['drained@example.test passwordChanged']);
+    const rows = await db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'status', 'attempts'])
+      .orderBy('created_at')
+      .execute();
+    expect(rows).toEqual([
+      { kind: 'passwordChanged', status: 'sent', attempts: 1 },
+      { kind: 'twoFactorDisabled', status: 'pending', attempts: 0 },
+    ]);
+    expect(await stopping.deliverDue()).toBe(0);
+
+    // Due at once for the next sender, which delivers only what the stopped one left.
+    const next = createMailOutbox({ db, mailer: slowMailer });
+    expect(await next.deliverDue()).toBe(1);
+    expect(delivered).toEqual([
+      'drained@example.test passwordChanged',
+      'drained@example.test twoFactorDisabled',
+    ]);
   });
 });

@@ -41,8 +41,6 @@ export const DEFAULT_MAIL_OUTBOX_SETTINGS: MailOutboxSettings = {
  * catches those without waiting for the poll.
  */
 const KICK_RECHECK_MS = 100;
-/** Shutdown waits this long for deliveries under way; rows it leaves stay claimed until their lease ends. */
-const STOP_WAIT_MS = 2000;
 
 /** Every running sender of this process, told when a row is written. */
 const runningOutboxes = new Set<MailOutbox>();
@@ -72,6 +70,11 @@ export interface MailOutbox {
   deliverDue(): Promise<number>;
   /** Runs passes until none is due (tests read the inbox after this). */
   flush(): Promise<void>;
+  /**
+   * Claims nothing more, lets the deliveries under way finish and mark their rows, and hands the
+   * rest of its claimed rows back (due at once, the attempt uncounted) for another node or the next
+   * start: nothing is sent twice. The mailer's own time-outs bound the wait.
+   */
   stop(): Promise<void>;
 }
 
@@ -110,6 +113,8 @@ export function createMailOutbox(options: {
   let running: Promise<void> | null = null;
   let passWanted = false;
   let stopped = true;
+  /** Set by stop(); unlike `stopped`, which is also true before start(), it ends passes under way. */
+  let draining = false;
 
   const claim = (): Promise<ClaimedMail[]> =>
     db
@@ -165,7 +170,21 @@ export function createMailOutbox(options: {
       .execute();
   };
 
+  const release = async (mails: ClaimedMail[]): Promise<void> => {
+    await db
+      .updateTable('mail_outbox')
+      .set({ attempts: sql`attempts - 1`, next_attempt_at: sql<Date>`now()` })
+      .where(
+        'id',
+        'in',
+        mails.map((mail) => mail.id),
+      )
+      .where('status', '=', 'pending')
+      .execute();
+  };
+
   const deliverDue = async (): Promise<number> => {
+    if (draining) return 0;
     const claimed = await claim();
     // One recipient's mails leave in the order they were written (a reset link after the
     // verification, never before it: a reader opens the newest); different recipients' side by side.
@@ -176,7 +195,11 @@ export function createMailOutbox(options: {
     }
     await Promise.all(
       [...byRecipient.values()].map(async (mails) => {
-        for (const mail of mails) await deliver(mail);
+        for (const [index, mail] of mails.entries()) {
+          // After the mail before it is out, so the next sender keeps the recipient's order.
+          if (draining) return release(mails.slice(index));
+          await deliver(mail);
+        }
       }),
     );
     return claimed.length;
@@ -187,7 +210,7 @@ export function createMailOutbox(options: {
     passWanted = true;
     if (running) return running;
     running = (async () => {
-      while (passWanted) {
+      while (passWanted && !draining) {
         passWanted = false;
         // A full batch may have left more due rows behind.
         if ((await deliverDue()) === settings.batchSize) passWanted = true;
@@ -233,13 +256,11 @@ export function createMailOutbox(options: {
     },
     async stop() {
       stopped = true;
+      draining = true;
       runningOutboxes.delete(outbox);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      if (!running) return;
-      let giveUp: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise((resolve) => (giveUp = setTimeout(resolve, STOP_WAIT_MS)))]);
-      clearTimeout(giveUp);
+      await running;
     },
   };
   return outbox;
