@@ -6,9 +6,11 @@ import { type Config, ConfigError, loadConfig } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { createLogger } from '@benchside/server/logger';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
+import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { buildApiApp } from '../apps/api/src/app.ts';
-import { helperInstallerTrust } from '../apps/api/src/helper-installer/routes.ts';
+import { helperInstallerTrust, storeHelperInstaller } from '../apps/api/src/helper-installer/routes.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/demo.ts';
+import { INSTALLER_PATH } from '../apps/helper/scripts/pack.ts';
 import { buildSupportApp } from '../apps/support/src/app.ts';
 import { packHelperIfStale } from './lib/helper-installer.ts';
 import { type HelperProcess, startHelper } from './lib/helper-process.ts';
@@ -75,20 +77,31 @@ async function main(): Promise<void> {
   await buildWebIfStale(root, log);
   const trust = await helperInstallerTrust(config);
   await packHelperIfStale(root, log, trust);
+  const storage = await createObjectStorage(config);
+  await storeHelperInstaller(storage, INSTALLER_PATH);
 
   database = config.databaseUrl
     ? await openDatabase({ databaseUrl: config.databaseUrl })
     : await openDatabase({ dataDir: config.dataDir });
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) log.info(`Migration ${result.migrationName} applied`);
-  if (config.demo && (await seedDemo(database.db, config))) log.info('Empty database: demo account created');
+  if (config.demo && (await seedDemo(database.db, storage, config))) {
+    log.info('Empty database: demo account created');
+  }
 
   mailer = await createMailer(config, logger.child({ name: 'mail' }));
-  const api = await buildApiApp({ config, db: database.db, mailer, logger: logger.child({ name: 'api' }) });
+  const api = await buildApiApp({
+    config,
+    db: database.db,
+    mailer,
+    storage,
+    logger: logger.child({ name: 'api' }),
+  });
   servers.push(api);
   const support = await buildSupportApp({
     config,
     db: database.db,
+    storage,
     logger: logger.child({ name: 'support' }),
   });
   servers.push(support);
@@ -107,6 +120,7 @@ async function main(): Promise<void> {
       ? `  Mail inbox         ${config.publicUrl}/dev/mail`
       : '  Mail               sent through SMTP_URL',
     `  Database           ${where}`,
+    `  Files              ${storage.location}`,
     ...(config.demo ? [`  Demo sign-in: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`] : []),
     '  Press Ctrl-C to stop.',
     '',

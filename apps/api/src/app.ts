@@ -12,6 +12,7 @@ import { registerMailOutbox } from '@benchside/server/mail/outbox';
 import { registerOpenApi } from '@benchside/server/openapi';
 import { createRateLimiter, registerRateLimits } from '@benchside/server/rate-limit';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
+import { createObjectStorage, type ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerActivityRoutes } from './account/activity-routes.ts';
@@ -39,6 +40,8 @@ export interface ApiAppOptions {
   db: Kysely<Database>;
   mailer: Mailer;
   logger?: FastifyBaseLogger;
+  /** Where files are kept; the one the configuration names when left out. */
+  storage?: ObjectStorage;
   /** The Vite build to serve; null serves no web app (API tests). */
   webDistDir?: string | null;
 }
@@ -46,6 +49,7 @@ export interface ApiAppOptions {
 /** The portal's origin: the main API under /api, the built web app everywhere else. */
 export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   const { config, db, mailer } = options;
+  const storage = options.storage ?? (await createObjectStorage(config));
   const webDistDir = options.webDistDir === undefined ? WEB_DIST_DIR : options.webDistDir;
   const spa = webDistDir ? await loadSpa(webDistDir, config) : null;
   if (webDistDir && !spa) options.logger?.warn(`No web app build in ${webDistDir}: only the API is served`);
@@ -78,15 +82,15 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerPasswordResetRoutes(app, accounts);
   registerChangeEmailRoutes(app, accounts);
   registerSocialAuthRoutes(app, accounts, config);
-  await registerCatalogue(app, { config, db });
+  await registerCatalogue(app, { config, db, storage });
   registerSignedInRoutes(app, async (signedIn) => {
     registerProfileRoutes(signedIn, accounts);
     registerActivityRoutes(signedIn, accounts);
-    await registerConversationRoutes(signedIn, { db, storage: createAttachmentStorage(config.dataDir) });
+    await registerConversationRoutes(signedIn, { db, storage: createAttachmentStorage(storage) });
     registerNotificationRoutes(signedIn, { db });
     registerCardsArea(signedIn, { db, config });
   });
-  registerHelperInstallerRoute(app);
+  registerHelperInstallerRoute(app, { storage });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }

@@ -18,7 +18,12 @@ let germanCookie: string;
 async function publish(name: string, request: Omit<PublishRequest, 'source' | 'name'>) {
   const source = join(work, name);
   await writeFile(source, `${name}\n`);
-  return publishPackage(api.db, { dataDir, packageSigningKey: null }, { ...request, source, name });
+  return publishPackage(
+    api.db,
+    api.storage,
+    { dataDir, packageSigningKey: null },
+    { ...request, source, name },
+  );
 }
 
 async function search(body: Record<string, unknown>, as = cookie) {

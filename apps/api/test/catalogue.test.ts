@@ -43,7 +43,12 @@ function bytes(size: number, seed: number): Buffer {
 async function publish(name: string, content: Buffer, request: Omit<PublishRequest, 'source' | 'name'>) {
   const source = join(work, name);
   await writeFile(source, content);
-  return publishPackage(api.db, { dataDir, packageSigningKey: null }, { ...request, source, name });
+  return publishPackage(
+    api.db,
+    api.storage,
+    { dataDir, packageSigningKey: null },
+    { ...request, source, name },
+  );
 }
 
 const get = (path: string, withCookie = true) => call(api, 'GET', path, withCookie ? { cookie } : {});
@@ -264,9 +269,9 @@ describe('catalogue API', () => {
       { model: 'Pixel 9', brand: 'Google', soft: [{ name: 'Flash' }, { name: 'Unlock' }] },
     ]);
     expect(await brandNames()).toContain('Google');
-    await unpublishPackage(api.db, dataDir, 'pixel-flash.bin');
+    await unpublishPackage(api.db, api.storage, 'pixel-flash.bin');
     expect(await pixelModels()).toEqual([{ model: 'Pixel 9', brand: 'Google', soft: [{ name: 'Unlock' }] }]);
-    await unpublishPackage(api.db, dataDir, 'pixel-unlock.bin');
+    await unpublishPackage(api.db, api.storage, 'pixel-unlock.bin');
     expect(await pixelModels()).toEqual([]);
     expect(await brandNames()).not.toContain('Google');
   });
@@ -447,7 +452,7 @@ describe('catalogue API', () => {
       kind: 'file',
       folder: 'Tmp/Deep',
     });
-    await unpublishPackage(api.db, dataDir, 'stable.bin');
+    await unpublishPackage(api.db, api.storage, 'stable.bin');
     expect(await readdir(join(dataDir, 'catalogue', 'packages'))).not.toContain('stable.bin');
     expect(await readdir(join(dataDir, 'catalogue', 'manifests'))).not.toContain('stable.bin.json');
     const root = filesCollectionSchema.parse(await (await get('/api/files')).json());

@@ -6,6 +6,7 @@ import { type App, createServer } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
 import { registerHealthRoute } from '@benchside/server/health';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
+import { createObjectStorage, type ObjectStorage } from '@benchside/server/storage/object-storage';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -16,6 +17,8 @@ export interface SupportAppOptions {
   config: Config;
   db: Kysely<Database>;
   logger?: FastifyBaseLogger;
+  /** Where uploads are kept, shared with the portal's API; the one the configuration names when left out. */
+  storage?: ObjectStorage;
 }
 
 /**
@@ -25,6 +28,7 @@ export interface SupportAppOptions {
  */
 export async function buildSupportApp(options: SupportAppOptions): Promise<App> {
   const { config, db } = options;
+  const storage = options.storage ?? (await createObjectStorage(config));
   const app = createServer({
     config,
     ...(options.logger ? { logger: options.logger } : {}),
@@ -44,7 +48,7 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
     signedIn.get('/me', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
       toCurrentUser(request.user),
     );
-    await registerTicketRoutes(signedIn, { db, storage: createAttachmentStorage(config.dataDir) });
+    await registerTicketRoutes(signedIn, { db, storage: createAttachmentStorage(storage) });
     registerKnowledgeBaseRoutes(signedIn, db);
   });
   return app;

@@ -1,5 +1,6 @@
 import type { Database } from '@benchside/db/database';
 import { hashPassword } from '@benchside/server/passwords';
+import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Kysely } from 'kysely';
 import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
 import { seedCards } from './cards.ts';
@@ -19,7 +20,11 @@ export const DEMO_ACCOUNT = {
  * The one sign-in `npm start` prints, and the demo catalogue (stored under `dataDir`); added only
  * to a database without users. Returns whether it did.
  */
-export async function seedDemo(db: Kysely<Database>, config: SigningKeyConfig): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  storage: ObjectStorage,
+  config: SigningKeyConfig,
+): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const demo = await db
@@ -36,7 +41,7 @@ export async function seedDemo(db: Kysely<Database>, config: SigningKeyConfig): 
   await seedCards(db, demo);
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
-  await seedCatalogue(db, config);
+  await seedCatalogue(db, storage, config);
   await seedDemoNotifications(db, DEMO_ACCOUNT.username);
   return true;
 }
