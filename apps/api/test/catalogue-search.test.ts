@@ -1,11 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SearchHit, searchResultsSchema } from '@benchside/contracts/catalogue';
 import { addArticle, saveArticleText } from '@benchside/server/knowledge-base/knowledge-base-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PublishRequest, publishPackage } from '../src/catalogue/publish.ts';
+import type { PublishRequest } from '../src/catalogue/publish.ts';
 import { call, signIn } from './accounts-helpers.ts';
+import { publishContent } from './catalogue-helpers.ts';
 import { createUser, type RunningApi, startApi } from './start-api.ts';
 
 const PASSWORD = 'Search#2026';
@@ -15,16 +16,8 @@ let dataDir: string;
 let cookie: string;
 let germanCookie: string;
 
-async function publish(name: string, request: Omit<PublishRequest, 'source' | 'name'>) {
-  const source = join(work, name);
-  await writeFile(source, `${name}\n`);
-  return publishPackage(
-    api.db,
-    api.storage,
-    { dataDir, packageSigningKey: null },
-    { ...request, source, name },
-  );
-}
+const publish = (name: string, request: Omit<PublishRequest, 'source' | 'name'>) =>
+  publishContent(api, work, name, `${name}\n`, request);
 
 async function search(body: Record<string, unknown>, as = cookie) {
   const response = await call(api, 'POST', '/api/forum/post-search', { cookie: as, body });

@@ -6,9 +6,10 @@ import { attachmentSchema } from '@benchside/contracts/conversations';
 import { type S3TestServer, startS3TestServer } from '@benchside/server/storage/s3-test-server';
 import parseTorrent from 'parse-torrent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PublishRequest, publishPackage } from '../src/catalogue/publish.ts';
+import type { PublishRequest } from '../src/catalogue/publish.ts';
 import { PIECE_LENGTH } from '../src/catalogue/torrents.ts';
 import { HELPER_INSTALLER_PATH, storeHelperInstaller } from '../src/helper-installer/routes.ts';
+import { expectServedWithRanges, publishContent } from './catalogue-helpers.ts';
 import { PNG_BYTES, signedInUser, uploadFile } from './conversations-helpers.ts';
 import { type RunningApi, startApi } from './start-api.ts';
 
@@ -31,16 +32,8 @@ describe('files in S3-compatible storage, shared by two API nodes', () => {
   let work: string;
   let cookie: string;
 
-  async function publish(name: string, content: Buffer, request: Omit<PublishRequest, 'source' | 'name'>) {
-    const source = join(work, name);
-    await writeFile(source, content);
-    return publishPackage(
-      first.db,
-      first.storage,
-      { dataDir: first.config.dataDir, packageSigningKey: null },
-      { ...request, source, name },
-    );
-  }
+  const publish = (name: string, content: Buffer, request: Omit<PublishRequest, 'source' | 'name'>) =>
+    publishContent(first, work, name, content, request);
 
   async function downloadLink(api: RunningApi, id: number, as = cookie) {
     const response = await fetch(`${api.url}/api/file/get-download-link/${id}`, { headers: { cookie: as } });
@@ -96,31 +89,7 @@ describe('files in S3-compatible storage, shared by two API nodes', () => {
     expect(hostSeed.startsWith(`${second.url}/dl/s3-firmware.bin?expires=`)).toBe(true);
     expect(extraSeeds).toEqual(link.webSeeds);
 
-    const piece = await fetch(hostSeed, {
-      headers: { range: `bytes=${PIECE_LENGTH}-${2 * PIECE_LENGTH - 1}` },
-    });
-    expect(piece.status).toBe(206);
-    expect(piece.headers.get('content-range')).toBe(
-      `bytes ${PIECE_LENGTH}-${2 * PIECE_LENGTH - 1}/${content.length}`,
-    );
-    expect(piece.headers.get('content-length')).toBe(String(PIECE_LENGTH));
-    expect(
-      Buffer.from(await piece.arrayBuffer()).equals(content.subarray(PIECE_LENGTH, 2 * PIECE_LENGTH)),
-    ).toBe(true);
-
-    const tail = await fetch(hostSeed, { headers: { range: 'bytes=-100' } });
-    expect(tail.status).toBe(206);
-    expect(Buffer.from(await tail.arrayBuffer()).equals(content.subarray(content.length - 100))).toBe(true);
-
-    const whole = await fetch(hostSeed);
-    expect(whole.status).toBe(200);
-    expect(whole.headers.get('accept-ranges')).toBe('bytes');
-    expect(whole.headers.get('content-length')).toBe(String(content.length));
-    expect(Buffer.from(await whole.arrayBuffer()).equals(content)).toBe(true);
-
-    const outside = await fetch(hostSeed, { headers: { range: `bytes=${content.length}-` } });
-    expect(outside.status).toBe(416);
-    expect(outside.headers.get('content-range')).toBe(`bytes */${content.length}`);
+    await expectServedWithRanges(hostSeed, content);
 
     const manifest = await fetch(`${second.url}/dl/manifest/s3-firmware.bin${new URL(link.url).search}`);
     expect(manifest.status).toBe(200);

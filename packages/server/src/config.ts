@@ -145,14 +145,15 @@ const portListSchema = z
     ),
   ]);
 
-const originListSchema = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-  )
+/** `a, b,c` as `['a', 'b', 'c']`: spaces around the commas and empty entries dropped. */
+const commaListSchema = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+const originListSchema = commaListSchema
   .refine(
     (origins) =>
       origins.length > 0 &&
@@ -160,14 +161,7 @@ const originListSchema = z
   )
   .transform((origins) => origins.map((origin) => new URL(origin).origin));
 
-const webSeedListSchema = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
+const webSeedListSchema = commaListSchema
   .refine((entries) => entries.length > 0 && entries.every(isPlainHttpUrl))
   .transform((entries) => entries.map((entry) => entry.replace(/\/+$/, '')));
 
@@ -183,15 +177,9 @@ function isAddressOrCidr(value: string): boolean {
   return /^\d{1,3}$/.test(prefixLength) && Number(prefixLength) <= (version === 4 ? 32 : 128);
 }
 
-const addressListSchema = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
-  .refine((entries) => entries.length > 0 && entries.every(isAddressOrCidr));
+const addressListSchema = commaListSchema.refine(
+  (entries) => entries.length > 0 && entries.every(isAddressOrCidr),
+);
 
 /**
  * Reads one variable: unset or empty takes the caller's fallback, anything else must pass the

@@ -69,6 +69,12 @@ function stubStack({ folder, link = Response.json(LINK), webSeedsAnswer = Respon
   return calls;
 }
 
+/** What a download handed to the helper shows. */
+const ADDED_TOAST = { message: 'SM-G991B_fw.bin was added to your downloads.', kind: 'success' };
+/** The package on a CDN (WEB_SEED_URLS), as get-download-link lists it. */
+const EXTRA_WEB_SEEDS = ['https://cdn.example.com/packages/SM-G991B_fw.bin'];
+const downloadFolder = () => Response.json({ path: '/home/tech/Downloads/Benchside' });
+
 /** The bodies the page sent to the helper's `/downloads/add`. */
 const addBodies: unknown[] = [];
 /** The bodies the page sent to the helper's `/downloads/addWebSeeds`. */
@@ -94,11 +100,8 @@ describe('HelperDownloadButton', () => {
   });
 
   it('checks the download folder, then hands the signed link to the helper', async () => {
-    const calls = stubStack({ folder: Response.json({ path: '/home/tech/Downloads/Benchside' }) });
-    expect(await clickDownload()).toEqual({
-      message: 'SM-G991B_fw.bin was added to your downloads.',
-      kind: 'success',
-    });
+    const calls = stubStack({ folder: downloadFolder() });
+    expect(await clickDownload()).toEqual(ADDED_TOAST);
     expect(calls).toEqual([
       'GET /general/getDownloadFolder',
       'GET /api/file/get-download-link/7',
@@ -109,37 +112,30 @@ describe('HelperDownloadButton', () => {
   });
 
   it("hands the package's extra web seeds (WEB_SEED_URLS) to the helper after adding it", async () => {
-    const webSeeds = ['https://cdn.example.com/packages/SM-G991B_fw.bin'];
     const calls = stubStack({
-      folder: Response.json({ path: '/home/tech/Downloads/Benchside' }),
-      link: Response.json({ ...LINK, webSeeds }),
+      folder: downloadFolder(),
+      link: Response.json({ ...LINK, webSeeds: EXTRA_WEB_SEEDS }),
     });
-    expect(await clickDownload()).toEqual({
-      message: 'SM-G991B_fw.bin was added to your downloads.',
-      kind: 'success',
-    });
+    expect(await clickDownload()).toEqual(ADDED_TOAST);
     expect(calls).toEqual([
       'GET /general/getDownloadFolder',
       'GET /api/file/get-download-link/7',
       'POST /downloads/add',
       'POST /downloads/addWebSeeds',
     ]);
-    expect(webSeedBodies).toEqual([{ hash: ITEM.hash, list: webSeeds }]);
+    expect(webSeedBodies).toEqual([{ hash: ITEM.hash, list: EXTRA_WEB_SEEDS }]);
   });
 
   it('keeps the download when the helper refuses the extra web seeds (their host is not its downloads host)', async () => {
     stubStack({
-      folder: Response.json({ path: '/home/tech/Downloads/Benchside' }),
-      link: Response.json({ ...LINK, webSeeds: ['https://cdn.example.com/packages/SM-G991B_fw.bin'] }),
+      folder: downloadFolder(),
+      link: Response.json({ ...LINK, webSeeds: EXTRA_WEB_SEEDS }),
       webSeedsAnswer: Response.json(
         { message: "The helper fetches web seeds only from the portal's downloads host" },
         { status: 403 },
       ),
     });
-    expect(await clickDownload()).toEqual({
-      message: 'SM-G991B_fw.bin was added to your downloads.',
-      kind: 'success',
-    });
+    expect(await clickDownload()).toEqual(ADDED_TOAST);
   });
 
   it('says the default download folder is not selected, and downloads nothing', async () => {
