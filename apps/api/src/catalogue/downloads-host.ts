@@ -140,27 +140,29 @@ async function sendPackageRange(
   const found = await storage.stat(key);
   if (!found) throw new NotFoundError();
   const { size } = found;
+  const range = parseByteRange(request.headers.range, size);
+  // Opened before any header is set: a package unpublished since the stat is a plain 404.
+  const body =
+    request.method === 'HEAD' || range === 'unsatisfiable'
+      ? null
+      : await openPackage(storage, key, range ?? undefined);
   reply
     .header('accept-ranges', 'bytes')
     .header('last-modified', found.lastModified.toUTCString())
     .header('content-disposition', `attachment; filename="${name}"`)
     .type('application/octet-stream');
-  const range = parseByteRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${size}`).send();
   }
-  if (range === null) {
-    reply.header('content-length', size);
-    return reply.send(request.method === 'HEAD' ? null : await openPackage(storage, key));
-  }
-  reply
+  if (range === null) return reply.header('content-length', size).send(body);
+  return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-    .header('content-length', range.end - range.start + 1);
-  return reply.send(request.method === 'HEAD' ? null : await openPackage(storage, key, range));
+    .header('content-length', range.end - range.start + 1)
+    .send(body);
 }
 
-/** The package's bytes, streamed from storage; gone since the stat (unpublished) is a 404. */
+/** The package's bytes, streamed from storage. */
 async function openPackage(storage: ObjectStorage, key: string, range?: { start: number; end: number }) {
   const found = await storage.get(key, range);
   if (!found) throw new NotFoundError();
