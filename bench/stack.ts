@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest } from '@benchside/db/migrate';
 import { openDatabase } from '@benchside/db/open-database';
+import { createLocalStorage } from '@benchside/server/storage/local-storage';
 import { seedDemo } from '../apps/api/src/seed/demo.ts';
 import { type Child, freePort, startChild, waitUntil } from './processes.ts';
 
@@ -89,6 +90,9 @@ export async function openSeededDatabase(env: NodeJS.ProcessEnv) {
     ? await openDatabase({ databaseUrl: env.DATABASE_URL })
     : await openDatabase({ dataDir: String(env.DATA_DIR) });
   await migrateToLatest(database.db);
-  await seedDemo(database.db, { dataDir: String(env.DATA_DIR), packageSigningKey: null });
+  await seedDemo(database.db, createLocalStorage(String(env.DATA_DIR)), {
+    dataDir: String(env.DATA_DIR),
+    packageSigningKey: null,
+  });
   return database;
 }

@@ -1,4 +1,4 @@
-import { openMigratedDatabase, serve, startMailer } from './lib/lifecycle.ts';
+import { openMigratedDatabase, openStorage, serve, startMailer } from './lib/lifecycle.ts';
 import { serveApi } from './lib/servers.ts';
 
 /**
@@ -10,6 +10,6 @@ import { serveApi } from './lib/servers.ts';
 serve('serve-api', process.env, async (lifecycle) => {
   const database = await openMigratedDatabase(lifecycle);
   const mailer = await startMailer(lifecycle);
-  await serveApi(lifecycle, database, mailer);
+  await serveApi(lifecycle, database, mailer, await openStorage(lifecycle));
   lifecycle.log.info(`API listening on ${lifecycle.config.host}:${lifecycle.config.port}`);
 });

@@ -1,4 +1,4 @@
-import { openMigratedDatabase, serve } from './lib/lifecycle.ts';
+import { openMigratedDatabase, openStorage, serve } from './lib/lifecycle.ts';
 import { serveSupport } from './lib/servers.ts';
 
 /**
@@ -7,6 +7,6 @@ import { serveSupport } from './lib/servers.ts';
  */
 serve('serve-support', process.env, async (lifecycle) => {
   const database = await openMigratedDatabase(lifecycle);
-  await serveSupport(lifecycle, database);
+  await serveSupport(lifecycle, database, await openStorage(lifecycle));
   lifecycle.log.info(`Support service listening on ${lifecycle.config.host}:${lifecycle.config.supportPort}`);
 });

@@ -1,10 +1,11 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { helperInstallerTrust } from '../apps/api/src/helper-installer/routes.ts';
+import { helperInstallerTrust, storeHelperInstaller } from '../apps/api/src/helper-installer/routes.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/demo.ts';
+import { INSTALLER_PATH } from '../apps/helper/scripts/pack.ts';
 import { packHelperIfStale } from './lib/helper-installer.ts';
 import { startHelper } from './lib/helper-process.ts';
-import { openMigratedDatabase, serve, startMailer } from './lib/lifecycle.ts';
+import { openMigratedDatabase, openStorage, serve, startMailer } from './lib/lifecycle.ts';
 import { serveApi, serveSupport } from './lib/servers.ts';
 import { buildWebIfStale } from './lib/web-build.ts';
 
@@ -26,12 +27,16 @@ serve('start', env, async (lifecycle) => {
   await buildWebIfStale(root, log);
   const trust = await helperInstallerTrust(config);
   await packHelperIfStale(root, log, trust);
+  const storage = await openStorage(lifecycle);
+  await storeHelperInstaller(storage, INSTALLER_PATH);
 
   const database = await openMigratedDatabase(lifecycle);
-  if (config.demo && (await seedDemo(database.db, config))) log.info('Empty database: demo account created');
+  if (config.demo && (await seedDemo(database.db, storage, config))) {
+    log.info('Empty database: demo account created');
+  }
   const mailer = await startMailer(lifecycle);
-  await serveApi(lifecycle, database, mailer);
-  await serveSupport(lifecycle, database);
+  await serveApi(lifecycle, database, mailer, storage);
+  await serveSupport(lifecycle, database, storage);
 
   const helper = startHelper(root, log, config, { HELPER_PACKAGE_KEY: trust.packageKey });
   if (helper) lifecycle.onStop(() => helper.stop());
@@ -46,6 +51,7 @@ serve('start', env, async (lifecycle) => {
       ? `  Mail inbox         ${config.publicUrl}/dev/mail`
       : '  Mail               sent through SMTP_URL',
     `  Database           ${where}`,
+    `  Files              ${storage.location}`,
     ...(config.demo ? [`  Demo sign-in: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}`] : []),
     '  Press Ctrl-C to stop.',
     '',

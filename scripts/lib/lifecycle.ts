@@ -4,6 +4,8 @@ import { type Config, ConfigError, type Env, loadConfig } from '@benchside/serve
 import type { App } from '@benchside/server/create-server';
 import { createLogger } from '@benchside/server/logger';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
+import { countStorageError } from '@benchside/server/metrics';
+import { createObjectStorage, type ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Logger } from 'pino';
 
 /**
@@ -149,4 +151,9 @@ export async function startMailer(lifecycle: Lifecycle): Promise<Mailer> {
   const mailer = await createMailer(lifecycle.config, lifecycle.logger.child({ name: 'mail' }));
   lifecycle.onStop(() => mailer.close());
   return mailer;
+}
+
+/** The file storage the configuration names (DATA_DIR or S3_BUCKET); its failures count in /metrics. */
+export function openStorage(lifecycle: Lifecycle): Promise<ObjectStorage> {
+  return createObjectStorage(lifecycle.config, { onError: countStorageError });
 }

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@benchside/db/open-database';
 import type { Mailer } from '@benchside/server/mail/mailer';
+import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import { buildApiApp } from '../../apps/api/src/app.ts';
 import { buildSupportApp } from '../../apps/support/src/app.ts';
 import type { Lifecycle } from './lifecycle.ts';
@@ -9,12 +10,14 @@ export async function serveApi(
   lifecycle: Lifecycle,
   database: DatabaseHandle,
   mailer: Mailer,
+  storage: ObjectStorage,
 ): Promise<void> {
   const { config, logger } = lifecycle;
   const api = await buildApiApp({
     config,
     db: database.db,
     mailer,
+    storage,
     logger: logger.child({ name: 'api' }),
     databasePool: database.pool,
   });
@@ -22,11 +25,16 @@ export async function serveApi(
 }
 
 /** The support service on SUPPORT_PORT. */
-export async function serveSupport(lifecycle: Lifecycle, database: DatabaseHandle): Promise<void> {
+export async function serveSupport(
+  lifecycle: Lifecycle,
+  database: DatabaseHandle,
+  storage: ObjectStorage,
+): Promise<void> {
   const { config, logger } = lifecycle;
   const support = await buildSupportApp({
     config,
     db: database.db,
+    storage,
     logger: logger.child({ name: 'support' }),
     databasePool: database.pool,
   });

@@ -8,17 +8,18 @@ import { type App, createServer } from '@benchside/server/create-server';
 import { NotFoundError } from '@benchside/server/errors';
 import {
   databaseReadiness,
-  type ReadinessCheck,
   registerHealthRoute,
   registerReadinessRoute,
+  storageReadiness,
 } from '@benchside/server/health';
 import { registerMailInbox } from '@benchside/server/mail/inbox-routes';
 import type { Mailer } from '@benchside/server/mail/mailer';
 import { registerMailOutbox } from '@benchside/server/mail/outbox';
-import { registerMetrics } from '@benchside/server/metrics';
+import { countStorageError, registerMetrics } from '@benchside/server/metrics';
 import { registerOpenApi } from '@benchside/server/openapi';
 import { createRateLimiter, registerRateLimits } from '@benchside/server/rate-limit';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
+import { createObjectStorage, type ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerActivityRoutes } from './account/activity-routes.ts';
@@ -46,17 +47,18 @@ export interface ApiAppOptions {
   db: Kysely<Database>;
   mailer: Mailer;
   logger?: FastifyBaseLogger;
+  /** Where files are kept; the one the configuration names when left out. */
+  storage?: ObjectStorage;
   /** The Vite build to serve; null serves no web app (API tests). */
   webDistDir?: string | null;
   /** For `/metrics`; null or omitted on PGlite, which has no pool. */
   databasePool?: ConnectionPoolCounts | null;
-  /** What `/api/ready` checks besides the database (e.g. the file storage). */
-  readinessChecks?: ReadinessCheck[];
 }
 
 /** The portal's origin: the main API under /api, the built web app everywhere else. */
 export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   const { config, db, mailer } = options;
+  const storage = options.storage ?? (await createObjectStorage(config, { onError: countStorageError }));
   const webDistDir = options.webDistDir === undefined ? WEB_DIST_DIR : options.webDistDir;
   const spa = webDistDir ? await loadSpa(webDistDir, config) : null;
   if (webDistDir && !spa) options.logger?.warn(`No web app build in ${webDistDir}: only the API is served`);
@@ -86,7 +88,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   await registerSessions(app, db, { secureCookies: config.secureCookies });
 
   registerHealthRoute(app, '/api/health', db);
-  registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), ...(options.readinessChecks ?? [])]);
+  registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), storageReadiness(storage)]);
   registerMailOutbox(app, db, mailer);
   const accounts = { db, limiter: createRateLimiter(db) };
   registerRateLimits(app, accounts.limiter);
@@ -96,15 +98,15 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerPasswordResetRoutes(app, accounts);
   registerChangeEmailRoutes(app, accounts);
   registerSocialAuthRoutes(app, accounts, config);
-  await registerCatalogue(app, { config, db });
+  await registerCatalogue(app, { config, db, storage });
   registerSignedInRoutes(app, async (signedIn) => {
     registerProfileRoutes(signedIn, accounts);
     registerActivityRoutes(signedIn, accounts);
-    await registerConversationRoutes(signedIn, { db, storage: createAttachmentStorage(config.dataDir) });
+    await registerConversationRoutes(signedIn, { db, storage: createAttachmentStorage(storage) });
     registerNotificationRoutes(signedIn, { db });
     registerCardsArea(signedIn, { db, config });
   });
-  registerHelperInstallerRoute(app);
+  registerHelperInstallerRoute(app, { storage });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
   return app;
 }

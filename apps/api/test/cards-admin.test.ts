@@ -1,5 +1,6 @@
 import { openTestDatabase } from '@benchside/db/test-database';
 import { loadConfig } from '@benchside/server/config';
+import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { createUser } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArguments, AdminContext } from '../src/admin/command.ts';
@@ -18,9 +19,11 @@ describe('operator commands for cards, products and credits', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BENCHSIDE_DEMO: '1' });
     context = {
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BENCHSIDE_DEMO: '1' }),
+      config,
       db: database.db,
+      storage: await createObjectStorage(config),
       print: (line) => printed.push(line),
     };
     await createUser(database.db, { username: 'ola', email: 'ola@example.test', password: 'Ola#Bench2026' });

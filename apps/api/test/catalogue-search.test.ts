@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SearchHit, searchResultsSchema } from '@benchside/contracts/catalogue';
@@ -6,8 +6,9 @@ import { addArticle, saveArticleText } from '@benchside/server/knowledge-base/kn
 import { signIn } from '@benchside/test-kit/sign-in';
 import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PublishRequest, publishPackage } from '../src/catalogue/publish.ts';
+import type { PublishRequest } from '../src/catalogue/publish.ts';
 import { call } from './accounts-helpers.ts';
+import { publishContent } from './catalogue-helpers.ts';
 
 const PASSWORD = 'Search#2026';
 let api: RunningApi;
@@ -16,11 +17,8 @@ let dataDir: string;
 let cookie: string;
 let germanCookie: string;
 
-async function publish(name: string, request: Omit<PublishRequest, 'source' | 'name'>) {
-  const source = join(work, name);
-  await writeFile(source, `${name}\n`);
-  return publishPackage(api.db, { dataDir, packageSigningKey: null }, { ...request, source, name });
-}
+const publish = (name: string, request: Omit<PublishRequest, 'source' | 'name'>) =>
+  publishContent(api, work, name, `${name}\n`, request);
 
 async function search(body: Record<string, unknown>, as = cookie) {
   const response = await call(api, 'POST', '/api/forum/post-search', { cookie: as, body });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestDatabase } from '@benchside/db/test-database';
+import { createLocalStorage } from '@benchside/server/storage/local-storage';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listPackages } from '../src/catalogue/publish.ts';
 import { seedCatalogue } from '../src/seed/catalogue.ts';
@@ -16,7 +17,7 @@ async function seededHashes(): Promise<string[]> {
   folders.push(dataDir);
   const database = await openTestDatabase();
   try {
-    await seedCatalogue(database.db, { dataDir, packageSigningKey: null });
+    await seedCatalogue(database.db, createLocalStorage(dataDir), { dataDir, packageSigningKey: null });
     return (await listPackages(database.db)).map((item) => `${item.name} ${item.infoHash}`);
   } finally {
     await database.close();

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -22,11 +22,12 @@ import parseTorrent from 'parse-torrent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadLinkSigner } from '../src/catalogue/download-links.ts';
 import { INVALID_LINK_MESSAGE, parseByteRange } from '../src/catalogue/downloads-host.ts';
-import { type PublishRequest, publishPackage, unpublishPackage } from '../src/catalogue/publish.ts';
+import { type PublishRequest, unpublishPackage } from '../src/catalogue/publish.ts';
 import { FILE_FORBIDDEN_MESSAGE } from '../src/catalogue/routes.ts';
 import { loadPackageSigningKey } from '../src/catalogue/signing-key.ts';
 import { PIECE_LENGTH } from '../src/catalogue/torrents.ts';
 import { call, errorOf } from './accounts-helpers.ts';
+import { expectServedWithRanges, publishContent } from './catalogue-helpers.ts';
 
 const PASSWORD = 'Catalogue#2026';
 let api: RunningApi;
@@ -41,11 +42,8 @@ function bytes(size: number, seed: number): Buffer {
   return buffer;
 }
 
-async function publish(name: string, content: Buffer, request: Omit<PublishRequest, 'source' | 'name'>) {
-  const source = join(work, name);
-  await writeFile(source, content);
-  return publishPackage(api.db, { dataDir, packageSigningKey: null }, { ...request, source, name });
-}
+const publish = (name: string, content: Buffer, request: Omit<PublishRequest, 'source' | 'name'>) =>
+  publishContent(api, work, name, content, request);
 
 const get = (path: string, withCookie = true) => call(api, 'GET', path, withCookie ? { cookie } : {});
 
@@ -265,9 +263,9 @@ describe('catalogue API', () => {
       { model: 'Pixel 9', brand: 'Google', soft: [{ name: 'Flash' }, { name: 'Unlock' }] },
     ]);
     expect(await brandNames()).toContain('Google');
-    await unpublishPackage(api.db, dataDir, 'pixel-flash.bin');
+    await unpublishPackage(api.db, api.storage, 'pixel-flash.bin');
     expect(await pixelModels()).toEqual([{ model: 'Pixel 9', brand: 'Google', soft: [{ name: 'Unlock' }] }]);
-    await unpublishPackage(api.db, dataDir, 'pixel-unlock.bin');
+    await unpublishPackage(api.db, api.storage, 'pixel-unlock.bin');
     expect(await pixelModels()).toEqual([]);
     expect(await brandNames()).not.toContain('Google');
   });
@@ -328,31 +326,7 @@ describe('catalogue API', () => {
     const seed = torrent.urlList[0] ?? '';
     expect(seed.startsWith(`${api.url}/dl/SM-G991B_fw.bin?expires=`)).toBe(true);
 
-    const whole = await fetch(seed);
-    expect(whole.status).toBe(200);
-    expect(whole.headers.get('accept-ranges')).toBe('bytes');
-    const content = Buffer.from(await whole.arrayBuffer());
-    expect(content.equals(bytes(3 * PIECE_LENGTH + 1234, 1))).toBe(true);
-
-    const piece = await fetch(seed, { headers: { range: `bytes=${PIECE_LENGTH}-${2 * PIECE_LENGTH - 1}` } });
-    expect(piece.status).toBe(206);
-    expect(piece.headers.get('content-range')).toBe(
-      `bytes ${PIECE_LENGTH}-${2 * PIECE_LENGTH - 1}/${content.length}`,
-    );
-    expect(
-      Buffer.from(await piece.arrayBuffer()).equals(content.subarray(PIECE_LENGTH, 2 * PIECE_LENGTH)),
-    ).toBe(true);
-
-    const tail = await fetch(seed, { headers: { range: 'bytes=-100' } });
-    expect(tail.status).toBe(206);
-    expect(Buffer.from(await tail.arrayBuffer()).equals(content.subarray(content.length - 100))).toBe(true);
-
-    const open = await fetch(seed, { headers: { range: `bytes=${content.length - 10}-` } });
-    expect(Buffer.from(await open.arrayBuffer())).toHaveLength(10);
-
-    const outside = await fetch(seed, { headers: { range: `bytes=${content.length}-` } });
-    expect(outside.status).toBe(416);
-    expect(outside.headers.get('content-range')).toBe(`bytes */${content.length}`);
+    await expectServedWithRanges(seed, bytes(3 * PIECE_LENGTH + 1234, 1));
   });
 
   it('signs a manifest per published package that verifies with the public key, served beside the torrent', async () => {
@@ -448,7 +422,7 @@ describe('catalogue API', () => {
       kind: 'file',
       folder: 'Tmp/Deep',
     });
-    await unpublishPackage(api.db, dataDir, 'stable.bin');
+    await unpublishPackage(api.db, api.storage, 'stable.bin');
     expect(await readdir(join(dataDir, 'catalogue', 'packages'))).not.toContain('stable.bin');
     expect(await readdir(join(dataDir, 'catalogue', 'manifests'))).not.toContain('stable.bin.json');
     const root = filesCollectionSchema.parse(await (await get('/api/files')).json());

@@ -252,7 +252,7 @@ describe('conversations and attachments', () => {
     const thread = threadSchema.parse(await (await send(dave.cookie, { body: 'Help please' })).json());
     const printed: string[] = [];
     await replyCommand.run(
-      { config: api.config, db: api.db, print: (line) => printed.push(line) },
+      { config: api.config, db: api.db, storage: api.storage, print: (line) => printed.push(line) },
       {
         values: { conversation: thread.conversationId, message: 'Try restarting the helper.' },
         positionals: [],
@@ -275,7 +275,7 @@ describe('conversations and attachments', () => {
 
     await expect(
       replyCommand.run(
-        { config: api.config, db: api.db, print: () => {} },
+        { config: api.config, db: api.db, storage: api.storage, print: () => {} },
         { values: { conversation: crypto.randomUUID(), message: 'Hello' }, positionals: [] },
       ),
     ).rejects.toThrow(/No conversation/);

@@ -5,24 +5,29 @@ import { join } from 'node:path';
 import { loadConfig } from '@benchside/server/config';
 import { type App, createServer } from '@benchside/server/create-server';
 import { packagePublicKeyText } from '@benchside/server/package-signing';
+import { createLocalStorage } from '@benchside/server/storage/local-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPackageSigningKey } from '../src/catalogue/signing-key.ts';
 import {
   HELPER_INSTALLER_PATH,
   helperInstallerTrust,
   registerHelperInstallerRoute,
+  storeHelperInstaller,
 } from '../src/helper-installer/routes.ts';
 
 describe('the helper installer download', () => {
   let folder: string;
   const servers: App[] = [];
 
-  async function serve(file: string): Promise<string> {
+  /** A portal whose storage holds the installer packed as `file`, or none when null. */
+  async function serve(file: string | null): Promise<string> {
+    const storage = createLocalStorage(await mkdtemp(join(folder, 'data-')));
+    if (file !== null) await storeHelperInstaller(storage, file);
     const app = createServer({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BENCHSIDE_DEMO: '1' }),
       trustedOrigins: [],
     });
-    registerHelperInstallerRoute(app, { file });
+    registerHelperInstallerRoute(app, { storage });
     await app.listen({ host: '127.0.0.1', port: 0 });
     servers.push(app);
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${HELPER_INSTALLER_PATH}`;
@@ -75,7 +80,7 @@ describe('the helper installer download', () => {
   });
 
   it('says how to build it when it was never packed', async () => {
-    const response = await fetch(await serve(join(folder, 'missing.tgz')));
+    const response = await fetch(await serve(null));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       message: 'The helper installer has not been built on this server (npm run pack:helper)',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startApi } from './start-api.ts';
 
 /** The samples of one metric, e.g. `name{labels} value` lines. */
 function samplesOf(text: string, metric: string): string[] {

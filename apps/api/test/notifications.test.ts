@@ -288,7 +288,7 @@ describe('notifications', () => {
     const lines: string[] = [];
     const run = (values: Record<string, string | boolean>) =>
       notifyCommand.run(
-        { config: api.config, db: api.db, print: (line) => lines.push(line) },
+        { config: api.config, db: api.db, storage: api.storage, print: (line) => lines.push(line) },
         { values, positionals: [] },
       );
 
@@ -340,7 +340,7 @@ describe('notifications', () => {
 
   it('gives the demo account a page and more of notifications, some unread', async () => {
     await api.db.deleteFrom('users').execute();
-    expect(await seedDemo(api.db, api.config)).toBe(true);
+    expect(await seedDemo(api.db, api.storage, api.config)).toBe(true);
     const cookie = await signIn(api, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
     const page = await list(cookie, '?itemsPerPage=5');
     expect(page.totalItems).toBe(12);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { migrateToLatest } from '@benchside/db/migrate';
 import type { DatabaseHandle } from '@benchside/db/open-database';
 import { openUnmigratedTestDatabase } from '@benchside/db/test-database';
+import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/demo.ts';
@@ -11,7 +12,8 @@ import { seedDemo } from '../src/seed/demo.ts';
 /** What `npm start` does first on its database. */
 async function migrateAndSeed(handle: DatabaseHandle, dataDir: string): Promise<boolean> {
   await migrateToLatest(handle.db);
-  return seedDemo(handle.db, { dataDir, packageSigningKey: null });
+  const storage = await createObjectStorage({ dataDir, storage: { kind: 'local' } });
+  return seedDemo(handle.db, storage, { dataDir, packageSigningKey: null });
 }
 
 async function countOf(handle: DatabaseHandle, table: string): Promise<number> {

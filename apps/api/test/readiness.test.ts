@@ -1,9 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DatabaseHandle } from '@benchside/db/open-database';
 import { openTestDatabase } from '@benchside/db/test-database';
 import { loadConfig } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
-import type { ReadinessCheck } from '@benchside/server/health';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
+import { createObjectStorage, type ObjectStorage } from '@benchside/server/storage/object-storage';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApiApp } from '../src/app.ts';
 
@@ -13,17 +16,21 @@ describe('readiness (GET /api/ready)', () => {
   let database: DatabaseHandle | undefined;
   let mailer: Mailer | undefined;
   let app: App | undefined;
+  let dataDir: string | undefined;
 
-  async function buildApp(readinessChecks: ReadinessCheck[] = []): Promise<App> {
-    const config = loadConfig({ NODE_ENV: 'test', BENCHSIDE_DEMO: '1' });
+  /** The API on its configured file storage, whose readiness check `storageCheck` may replace. */
+  async function buildApp(storageCheck?: ObjectStorage['check']): Promise<App> {
+    dataDir = await mkdtemp(join(tmpdir(), 'benchside-ready-'));
+    const config = loadConfig({ NODE_ENV: 'test', BENCHSIDE_DEMO: '1', DATA_DIR: dataDir });
+    const storage = await createObjectStorage(config);
     database = await openTestDatabase();
     mailer = await createMailer(config);
     app = await buildApiApp({
       config,
       db: database.db,
       mailer,
+      storage: storageCheck ? { ...storage, check: storageCheck } : storage,
       webDistDir: null,
-      readinessChecks,
     });
     return app;
   }
@@ -35,22 +42,19 @@ describe('readiness (GET /api/ready)', () => {
     app = undefined;
     mailer = undefined;
     database = undefined;
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
   });
 
-  it('answers 200 naming each check when the database and the plugged-in checks answer', async () => {
-    const ready = await buildApp([{ name: 'storage', check: async () => {} }]);
+  it('answers 200 naming each check when the database and the file storage answer', async () => {
+    const ready = await buildApp();
     const response = await ready.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
   });
 
   it('answers 503 naming the failed check, without its cause, while /api/health stays alive', async () => {
-    const notReady = await buildApp([
-      {
-        name: 'storage',
-        check: () => Promise.reject(new Error(SECRET_CAUSE)),
-      },
-    ]);
+    const notReady = await buildApp(() => Promise.reject(new Error(SECRET_CAUSE)));
     const response = await notReady.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
@@ -67,11 +71,14 @@ describe('readiness (GET /api/ready)', () => {
     database = undefined;
     const response = await notReady.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: 'Not ready: database', checks: { database: 'failed' } });
+    expect(response.json()).toEqual({
+      message: 'Not ready: database',
+      checks: { database: 'failed', storage: 'ok' },
+    });
   });
 
   it('counts a check that hangs as failed after its time-out', async () => {
-    const notReady = await buildApp([{ name: 'storage', check: () => new Promise(() => {}) }]);
+    const notReady = await buildApp(() => new Promise(() => {}));
     const started = performance.now();
     const response = await notReady.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(503);

@@ -2,9 +2,10 @@ import { chmod, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'no
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '@benchside/server/config';
+import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { build, type Plugin } from 'esbuild';
 import { create } from 'tar';
-import { helperInstallerTrust } from '../../api/src/helper-installer/routes.ts';
+import { helperInstallerTrust, storeHelperInstaller } from '../../api/src/helper-installer/routes.ts';
 import type { BuiltInTrust } from '../src/built-in.ts';
 
 const helperFolder = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -131,7 +132,11 @@ export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: stri
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // The portal this installer will be served by: PUBLIC_URL, DOWNLOADS_HOST and PACKAGE_SIGNING_KEY.
-  const { path, bytes } = await packHelper(await helperInstallerTrust(loadConfig(process.env)));
-  process.stdout.write(`${path}: ${(bytes / 1024 / 1024).toFixed(1)} MiB\n`);
+  // The portal this installer will be served by: PUBLIC_URL, DOWNLOADS_HOST and PACKAGE_SIGNING_KEY,
+  // and the storage its API nodes serve it from (DATA_DIR or S3_BUCKET).
+  const config = loadConfig(process.env);
+  const { path, bytes } = await packHelper(await helperInstallerTrust(config));
+  const storage = await createObjectStorage(config);
+  await storeHelperInstaller(storage, path);
+  process.stdout.write(`${path}: ${(bytes / 1024 / 1024).toFixed(1)} MiB, served from ${storage.location}\n`);
 }

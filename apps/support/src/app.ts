@@ -7,12 +7,13 @@ import { type App, createServer } from '@benchside/server/create-server';
 import { toCurrentUser } from '@benchside/server/current-user';
 import {
   databaseReadiness,
-  type ReadinessCheck,
   registerHealthRoute,
   registerReadinessRoute,
+  storageReadiness,
 } from '@benchside/server/health';
-import { registerMetrics } from '@benchside/server/metrics';
+import { countStorageError, registerMetrics } from '@benchside/server/metrics';
 import { registerSessions, registerSignedInRoutes } from '@benchside/server/sessions';
+import { createObjectStorage, type ObjectStorage } from '@benchside/server/storage/object-storage';
 import fastifyCors from '@fastify/cors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -25,8 +26,8 @@ export interface SupportAppOptions {
   logger?: FastifyBaseLogger;
   /** For `/metrics`; null or omitted on PGlite, which has no pool. */
   databasePool?: ConnectionPoolCounts | null;
-  /** What `/ready` checks besides the database (e.g. the file storage). */
-  readinessChecks?: ReadinessCheck[];
+  /** Where uploads are kept, shared with the portal's API; the one the configuration names when left out. */
+  storage?: ObjectStorage;
 }
 
 /**
@@ -36,6 +37,7 @@ export interface SupportAppOptions {
  */
 export async function buildSupportApp(options: SupportAppOptions): Promise<App> {
   const { config, db } = options;
+  const storage = options.storage ?? (await createObjectStorage(config, { onError: countStorageError }));
   const app = createServer({
     config,
     ...(options.logger ? { logger: options.logger } : {}),
@@ -57,12 +59,12 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
   await registerSessions(app, db, { secureCookies: config.secureCookies });
 
   registerHealthRoute(app, '/health', db);
-  registerReadinessRoute(app, '/ready', [databaseReadiness(db), ...(options.readinessChecks ?? [])]);
+  registerReadinessRoute(app, '/ready', [databaseReadiness(db), storageReadiness(storage)]);
   registerSignedInRoutes(app, async (signedIn) => {
     signedIn.get('/me', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
       toCurrentUser(request.user),
     );
-    await registerTicketRoutes(signedIn, { db, storage: createAttachmentStorage(config.dataDir) });
+    await registerTicketRoutes(signedIn, { db, storage: createAttachmentStorage(storage) });
     registerKnowledgeBaseRoutes(signedIn, db);
   });
   return app;

@@ -40,10 +40,10 @@ describe('support service on its own origin', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('reports readiness with the database checked', async () => {
+  it('reports readiness with the database and the file storage checked', async () => {
     const response = await fetch(`${supportUrl}/ready`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
   });
 
   it('serves its metrics to this host in the Prometheus format, by route pattern', async () => {

@@ -62,7 +62,9 @@ export const fileIdParamsSchema = z.object({
 
 /**
  * `GET /api/file/get-download-link/{id}`: a short-lived signed link to the package's `.torrent`
- * (what the helper's `/downloads/add` takes as `url`), with what `/downloads/add` needs besides.
+ * (what the helper's `/downloads/add` takes as `url`), with what `/downloads/add` needs besides,
+ * and the package's extra web seeds (WEB_SEED_URLS: a CDN, the bucket), which the page hands to
+ * the helper's `/downloads/addWebSeeds`.
  */
 export const downloadLinkSchema = z.object({
   id: z.number().int(),
@@ -73,6 +75,7 @@ export const downloadLinkSchema = z.object({
   sha256: z.string(),
   size: z.number(),
   infoHash: z.string(),
+  webSeeds: z.array(z.string()),
 });
 
 /** `GET /api/model/brands`. */

@@ -277,6 +277,94 @@ describe('loadConfig: METRICS_ALLOW and SHUTDOWN_GRACE_MS', () => {
   );
 });
 
+describe('loadConfig: object storage (S3_*)', () => {
+  it('keeps files under DATA_DIR when S3_BUCKET is unset', () => {
+    expect(loadConfig(DEMO).storage).toEqual({ kind: 'local' });
+  });
+
+  it('switches to the bucket when S3_BUCKET is set, with the SDK deciding what is left unset', () => {
+    expect(loadConfig({ ...DEMO, S3_BUCKET: 'benchside-files' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'benchside-files',
+      endpoint: null,
+      region: null,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        ...DEMO,
+        S3_BUCKET: 'files.example',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'garage',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'files.example',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'garage',
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    [
+      { S3_BUCKET: 'Has_Capitals' },
+      'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots',
+    ],
+    [{ S3_BUCKET: 'ab' }, 'S3_BUCKET must be a bucket name'],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 's3.example.com' }, 'S3_ENDPOINT must be an http(s) URL'],
+    [{ S3_BUCKET: 'files', S3_REGION: 'eu west' }, 'S3_REGION must be a region name like eu-west-1'],
+    [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE must be true or false'],
+    [
+      { S3_ENDPOINT: 'http://127.0.0.1:9000' },
+      'S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to keep files in that bucket, or unset S3_ENDPOINT to keep them under DATA_DIR',
+    ],
+    [{ S3_REGION: 'eu-west-1' }, 'S3_REGION is set but S3_BUCKET is not'],
+    [{ S3_FORCE_PATH_STYLE: 'true' }, 'S3_FORCE_PATH_STYLE is set but S3_BUCKET is not'],
+  ])('refuses %j in one line naming the variable, never falling back to DATA_DIR', (env, expected) => {
+    const message = errorFor({ ...DEMO, ...env });
+    expect(message.startsWith(expected)).toBe(true);
+    expect(message).not.toContain('\n');
+  });
+});
+
+describe('loadConfig: WEB_SEED_URLS', () => {
+  it('lists no extra web seed by default', () => {
+    expect(loadConfig(DEMO).webSeedUrls).toEqual([]);
+  });
+
+  it('reads comma-separated base URLs without their trailing slash', () => {
+    expect(
+      loadConfig({
+        ...DEMO,
+        WEB_SEED_URLS: ' https://cdn.example.com/packages/ , http://127.0.0.1:9000/files/catalogue/packages',
+      }).webSeedUrls,
+    ).toEqual(['https://cdn.example.com/packages', 'http://127.0.0.1:9000/files/catalogue/packages']);
+  });
+
+  it.each(['cdn.example.com', 'https://cdn.example.com/?token=1', 'ftp://cdn.example.com', ','])(
+    'refuses %j in one line naming the variable',
+    (value) => {
+      expect(errorFor({ ...DEMO, WEB_SEED_URLS: value })).toBe(
+        `WEB_SEED_URLS must be comma-separated http(s) base URLs without query or credentials, e.g. https://cdn.example.com/packages, got ${JSON.stringify(value)}`,
+      );
+    },
+  );
+
+  it('takes only https:// web seeds when NODE_ENV=production', () => {
+    expect(
+      loadConfig({ ...PRODUCTION, WEB_SEED_URLS: 'https://cdn.example.com/packages' }).webSeedUrls,
+    ).toEqual(['https://cdn.example.com/packages']);
+    expect(
+      errorFor({
+        ...PRODUCTION,
+        WEB_SEED_URLS: 'https://cdn.example.com/packages,http://bucket.example.com/p',
+      }),
+    ).toBe('WEB_SEED_URLS must be https:// URLs when NODE_ENV=production, got "http://bucket.example.com/p"');
+  });
+});
+
 describe('clientConfig', () => {
   it('exposes only what the web app needs, no secrets', () => {
     const config = loadConfig({

@@ -17,6 +17,24 @@ export const SMTP_URL_REQUIRED_OUTSIDE_DEMO =
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 
+/**
+ * Where every stored file lives (attachments, published packages, the helper installer): folders
+ * under DATA_DIR, or an S3-compatible bucket once S3_BUCKET is set. Credentials are never ours to
+ * read: the AWS SDK takes them from its standard variables and files.
+ */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Null: AWS S3 itself. */
+      endpoint: string | null;
+      /** Null: the SDK's own (AWS_REGION, the shared config file). */
+      region: string | null;
+      /** `https://host/bucket/key` rather than `https://bucket.host/key`, as MinIO and Garage want. */
+      forcePathStyle: boolean;
+    };
+
 export interface Config {
   host: string;
   port: number;
@@ -27,6 +45,7 @@ export interface Config {
   supportUrl: string;
   supportOrigin: string;
   dataDir: string;
+  storage: StorageConfig;
   databaseUrl: string | null;
   /** Null only under the demo: the built-in mail catcher receives every message. */
   smtpUrl: string | null;
@@ -41,6 +60,11 @@ export interface Config {
   helperInstallerUrl: string;
   helperLaunchUrl: string;
   downloadsHost: string;
+  /**
+   * WEB_SEED_URLS: base URLs (a CDN, the bucket's public address) that also serve every published
+   * package as `<base>/<name>`; without a trailing slash.
+   */
+  webSeedUrls: string[];
   languageStorageKey: string;
   /** 64 hex characters: every card's key is derived from it to check card validations. */
   vendorCardMasterKey: string;
@@ -141,6 +165,13 @@ const originListSchema = commaListSchema
   )
   .transform((origins) => origins.map((origin) => new URL(origin).origin));
 
+const webSeedListSchema = commaListSchema
+  .refine((entries) => entries.length > 0 && entries.every(isPlainHttpUrl))
+  .transform((entries) => entries.map((entry) => entry.replace(/\/+$/, '')));
+
+/** The rule S3 and its look-alikes share: 3 to 63 of a-z, 0-9, "." and "-", a letter or digit at each end. */
+const bucketSchema = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/);
+
 /** `10.0.0.1`, `fd00::1`, `10.0.0.0/8` or `fd00::/8`. */
 function isAddressOrCidr(value: string): boolean {
   const [address = '', prefixLength, ...rest] = value.split('/');
@@ -177,6 +208,41 @@ function read<T>(
 
 const PORT_RULE = 'must be a port number 1..65535';
 const HTTP_URL_RULE = 'must be an http(s) URL without query or credentials, e.g. https://portal.example.com';
+const BOOLEAN_RULE = 'must be true or false';
+
+/**
+ * S3_BUCKET switches every stored file to the bucket. The other S3_* settings without it are a
+ * mistake, not a wish for DATA_DIR: refused, so files never land on one node's disk by accident.
+ */
+function readStorage(env: Env): StorageConfig {
+  const bucket = read(
+    env,
+    'S3_BUCKET',
+    bucketSchema,
+    'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens, e.g. benchside-files',
+  );
+  const endpoint = read(env, 'S3_ENDPOINT', httpUrlSchema, HTTP_URL_RULE) ?? null;
+  const region =
+    read(
+      env,
+      'S3_REGION',
+      z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+      'must be a region name like eu-west-1',
+    ) ?? null;
+  const forcePathStyle = read(env, 'S3_FORCE_PATH_STYLE', booleanSchema, BOOLEAN_RULE);
+  if (bucket === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const).find(
+      (name) => env[name] !== undefined && env[name]?.trim() !== '',
+    );
+    if (stray) {
+      throw new ConfigError(
+        `${stray} is set but S3_BUCKET is not: set S3_BUCKET to keep files in that bucket, or unset ${stray} to keep them under DATA_DIR`,
+      );
+    }
+    return { kind: 'local' };
+  }
+  return { kind: 's3', bucket, endpoint, region, forcePathStyle: forcePathStyle ?? false };
+}
 
 /** Parses every variable of DESIGN §2 (and the client-facing extras); throws ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
@@ -227,9 +293,16 @@ export function loadConfig(env: Env = process.env): Config {
       secret: true,
     },
   );
-  const demo = read(env, 'BENCHSIDE_DEMO', booleanSchema, 'must be true or false') ?? false;
+  const demo = read(env, 'BENCHSIDE_DEMO', booleanSchema, BOOLEAN_RULE) ?? false;
   const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
   const packageSigningKey = read(env, 'PACKAGE_SIGNING_KEY', z.string(), 'must be a file path');
+  const webSeedUrls =
+    read(
+      env,
+      'WEB_SEED_URLS',
+      webSeedListSchema,
+      'must be comma-separated http(s) base URLs without query or credentials, e.g. https://cdn.example.com/packages',
+    ) ?? [];
 
   const config: Config = {
     host,
@@ -240,6 +313,7 @@ export function loadConfig(env: Env = process.env): Config {
     supportUrl,
     supportOrigin: new URL(supportUrl).origin,
     dataDir,
+    storage: readStorage(env),
     databaseUrl,
     smtpUrl,
     mailFrom:
@@ -259,7 +333,7 @@ export function loadConfig(env: Env = process.env): Config {
       appSecret: facebookAppSecret,
       graphUrl: read(env, 'FACEBOOK_GRAPH_URL', httpUrlSchema, HTTP_URL_RULE) ?? 'https://graph.facebook.com',
     },
-    supportEnabled: read(env, 'SUPPORT_ENABLED', booleanSchema, 'must be true or false') ?? false,
+    supportEnabled: read(env, 'SUPPORT_ENABLED', booleanSchema, BOOLEAN_RULE) ?? false,
     helperOrigins: read(
       env,
       'HELPER_ORIGINS',
@@ -287,6 +361,7 @@ export function loadConfig(env: Env = process.env): Config {
         'must be a URL with a scheme, e.g. benchside-helper://launch',
       ) ?? 'benchside-helper://launch',
     downloadsHost,
+    webSeedUrls,
     languageStorageKey:
       read(
         env,
@@ -334,6 +409,7 @@ export function loadConfig(env: Env = process.env): Config {
     vendorCardMasterKey,
     configuredPublicUrl,
     packageSigningKey,
+    webSeedUrls,
   });
   return config;
 }
@@ -349,8 +425,10 @@ function checkDemoAndProductionRules(settings: {
   vendorCardMasterKey: string | undefined;
   configuredPublicUrl: string | undefined;
   packageSigningKey: string | undefined;
+  webSeedUrls: string[];
 }): void {
-  const { nodeEnv, demo, smtpUrl, vendorCardMasterKey, configuredPublicUrl, packageSigningKey } = settings;
+  const { nodeEnv, demo, smtpUrl, vendorCardMasterKey, configuredPublicUrl, packageSigningKey, webSeedUrls } =
+    settings;
   if (nodeEnv === 'production') {
     if (demo) {
       throw new ConfigError(
@@ -377,6 +455,12 @@ function checkDemoAndProductionRules(settings: {
     if (!packageSigningKey) {
       throw new ConfigError(
         'PACKAGE_SIGNING_KEY must be set when NODE_ENV=production (the PEM file of the Ed25519 key that signs packages; a generated key is for development)',
+      );
+    }
+    const plainSeed = webSeedUrls.find((url) => !url.startsWith('https:'));
+    if (plainSeed) {
+      throw new ConfigError(
+        `WEB_SEED_URLS must be https:// URLs when NODE_ENV=production, got ${JSON.stringify(plainSeed)}`,
       );
     }
     return;

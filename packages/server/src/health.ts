@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from './create-server.ts';
 import { ServiceUnavailableError } from './errors.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
 
 export const healthSchema = z.object({ status: z.literal('ok') });
 
@@ -14,6 +15,11 @@ export interface ReadinessCheck {
 
 /** A check that hangs (a database behind a dead network path) fails after this, as a refusal would. */
 const READINESS_CHECK_TIMEOUT_MS = 3000;
+
+/** The file storage answers: the DATA_DIR folder is writable, or the bucket is reachable. */
+export function storageReadiness(storage: Pick<ObjectStorage, 'check'>): ReadinessCheck {
+  return { name: 'storage', check: () => storage.check() };
+}
 
 export function databaseReadiness(db: Kysely<Database>): ReadinessCheck {
   return {

@@ -17,6 +17,11 @@ export const storageErrorsTotal = new Counter({
   registers: [],
 });
 
+/** ObjectStorageOptions.onError for every server: a failed storage operation counted by its name. */
+export function countStorageError(operation: string): void {
+  storageErrorsTotal.inc({ operation });
+}
+
 /** The label of every request no route matched (404s, the web app's pages): raw paths would be unbounded. */
 const UNMATCHED_ROUTE = '(unmatched)';
 

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@benchside/db/database';
+import type { DatabaseHandle } from '@benchside/db/open-database';
 import { openTestDatabase } from '@benchside/db/test-database';
 import { type Config, type Env, loadConfig } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
 import { hashPassword } from '@benchside/server/passwords';
+import { createObjectStorage, type ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApiApp } from '../../../apps/api/src/app.ts';
@@ -18,16 +20,19 @@ export interface RunningApi {
   db: Kysely<Database>;
   mailer: Mailer;
   config: Config;
+  /** Where this API keeps files: its DATA_DIR, or the bucket the S3_* settings of `env` name. */
+  storage: ObjectStorage;
   close(): Promise<void>;
 }
 
 /**
  * The API as `npm start` builds it, listening on an ephemeral port, over a fresh database
  * (PGlite in memory, or a scratch database on DATABASE_URL's server) and the mail catcher. Files
- * (uploads, published packages) go to a throw-away DATA_DIR unless the test names one.
+ * (uploads, published packages) go to a throw-away DATA_DIR unless the test names one or a bucket.
+ * `sharing` makes it a second node of another API: the same database (which that API closes).
  */
 export async function startApi(
-  options: { env?: Env; webDistDir?: string | null; logger?: FastifyBaseLogger } = {},
+  options: { env?: Env; webDistDir?: string | null; logger?: FastifyBaseLogger; sharing?: RunningApi } = {},
 ): Promise<RunningApi> {
   const scratchDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'benchside-api-'));
   const config = loadConfig({
@@ -38,12 +43,18 @@ export async function startApi(
     ...(scratchDir ? { DATA_DIR: scratchDir } : {}),
     ...options.env,
   });
-  const database = await openTestDatabase();
+  // A second node leaves the shared database to the API that opened it.
+  const database: DatabaseHandle = options.sharing
+    ? { db: options.sharing.db, pool: null, close: async () => {} }
+    : await openTestDatabase();
+  const db = database.db;
   const mailer = await createMailer(config);
+  const storage = await createObjectStorage(config);
   const app = await buildApiApp({
     config,
-    db: database.db,
+    db,
     mailer,
+    storage,
     webDistDir: options.webDistDir ?? null,
     databasePool: database.pool,
     ...(options.logger ? { logger: options.logger } : {}),
@@ -53,9 +64,10 @@ export async function startApi(
   return {
     app,
     url,
-    db: database.db,
+    db,
     mailer,
     config,
+    storage,
     async close() {
       await app.close();
       await mailer.close();

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { migrateToLatest } from '@benchside/db/migrate';
 import { openDatabase } from '@benchside/db/open-database';
 import { ConfigError, loadConfig } from '@benchside/server/config';
+import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { type AdminCommand, AdminUsageError } from './command.ts';
 
 /**
@@ -42,13 +43,14 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
+  const storage = await createObjectStorage(config);
   const database = config.databaseUrl
     ? await openDatabase({ databaseUrl: config.databaseUrl })
     : await openDatabase({ dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
     await command.run(
-      { config, db: database.db, print: (line) => process.stdout.write(`${line}\n`) },
+      { config, db: database.db, storage, print: (line) => process.stdout.write(`${line}\n`) },
       { values: args.values, positionals: args.positionals },
     );
     return 0;

@@ -1,12 +1,14 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
+import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Kysely } from 'kysely';
 
-/** What every operator command gets: the configuration, the database, and where to print. */
+/** What every operator command gets: the configuration, the database, the file storage, and where to print. */
 export interface AdminContext {
   config: Config;
   db: Kysely<Database>;
+  storage: ObjectStorage;
   print(line: string): void;
 }
 

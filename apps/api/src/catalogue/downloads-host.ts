@@ -1,15 +1,14 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { PACKAGE_MANIFEST_FOLDER } from '@benchside/contracts/helper';
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { ForbiddenError, NotFoundError } from '@benchside/server/errors';
+import { type ObjectStorage, readSmallObject } from '@benchside/server/storage/object-storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type DownloadLinkSigner, WEB_SEED_LINK_TTL_MS } from './download-links.ts';
-import { type CatalogueStorage, catalogueStorage, STORAGE_NAME_PATTERN, withWebSeed } from './torrents.ts';
+import { catalogueKeys, extraWebSeeds, STORAGE_NAME_PATTERN, withWebSeeds } from './torrents.ts';
 
 export const INVALID_LINK_MESSAGE = 'This download link is invalid or has expired';
 const TORRENT_SUFFIX = '.torrent';
@@ -56,16 +55,21 @@ function checkSignedLink(
 }
 
 /**
- * The downloads host under `/dl`: `/<name>.torrent` is a package's torrent whose BEP 19 web seed
- * (`url-list`) is `/<name>` on this same host, served with byte ranges and streamed from disk.
- * `/manifest/<name>` is its signed manifest (registerManifestRoute).
- * All need a link signed by the API (`/api/file/get-download-link`); the helper has no session.
+ * The downloads host under `/dl`: `/<name>.torrent` is a package's torrent whose first BEP 19 web
+ * seed (`url-list`) is `/<name>` on this same host, served with byte ranges and streamed from the
+ * object storage, then WEB_SEED_URLS' copies. `/manifest/<name>` is its signed manifest
+ * (registerManifestRoute). All need a link signed by the API (`/api/file/get-download-link`); the
+ * helper has no session.
  */
 export function registerDownloadsHost(
   app: App,
-  { config, db, signer }: { config: Config; db: Kysely<Database>; signer: DownloadLinkSigner },
+  {
+    config,
+    db,
+    signer,
+    storage,
+  }: { config: Config; db: Kysely<Database>; signer: DownloadLinkSigner; storage: ObjectStorage },
 ): void {
-  const storage = catalogueStorage(config.dataDir);
   registerManifestRoute(app, storage, signer);
 
   app.get(
@@ -80,24 +84,32 @@ export function registerDownloadsHost(
       checkSignedLink(signer, { storageName, signedPath: `/${name}` }, request.query);
       const row = await db
         .selectFrom('catalogue_files')
-        .select('storage_name')
+        .select(['storage_name', 'restricted'])
         .where('storage_name', '=', storageName)
         .executeTakeFirst();
-      if (!row) throw new NotFoundError();
+      if (!row?.storage_name) throw new NotFoundError();
       reply.header('cache-control', 'private, no-store');
       if (isTorrent) {
-        const stored = await readFile(storage.torrentPath(storageName));
+        const stored = await readSmallObject(storage, catalogueKeys.torrent(storageName));
+        if (stored === null) throw new NotFoundError();
         const webSeed = signer.signedUrl(
           config.downloadsHost,
           `/${storageName}`,
           new Date(Date.now() + WEB_SEED_LINK_TTL_MS),
         );
+        const webSeeds = [
+          webSeed,
+          ...extraWebSeeds(config.webSeedUrls, {
+            storage_name: row.storage_name,
+            restricted: row.restricted,
+          }),
+        ];
         return reply
           .type('application/x-bittorrent')
           .header('content-disposition', `attachment; filename="${name}"`)
-          .send(Buffer.from(await withWebSeed(stored, webSeed)));
+          .send(Buffer.from(await withWebSeeds(stored, webSeeds)));
       }
-      return sendFileRange(request, reply, storage.packagePath(storageName), storageName);
+      return sendPackageRange(request, reply, storage, storageName);
     },
   );
 }
@@ -107,7 +119,7 @@ export function registerDownloadsHost(
  * themselves before they download or install it. The helper holds only the torrent's link, so
  * that link's signature opens the manifest beside it too.
  */
-function registerManifestRoute(app: App, storage: CatalogueStorage, signer: DownloadLinkSigner): void {
+function registerManifestRoute(app: App, storage: ObjectStorage, signer: DownloadLinkSigner): void {
   app.get(
     `/dl/${PACKAGE_MANIFEST_FOLDER}/:name`,
     {
@@ -116,33 +128,48 @@ function registerManifestRoute(app: App, storage: CatalogueStorage, signer: Down
     async (request, reply) => {
       const { name } = request.params;
       checkSignedLink(signer, { storageName: name, signedPath: `/${name}${TORRENT_SUFFIX}` }, request.query);
-      const manifest = await readFile(storage.manifestPath(name)).catch(() => undefined);
-      if (manifest === undefined) throw new NotFoundError();
+      const manifest = await readSmallObject(storage, catalogueKeys.manifest(name));
+      if (manifest === null) throw new NotFoundError();
       return reply.header('cache-control', 'private, no-store').type('application/json').send(manifest);
     },
   );
 }
 
-async function sendFileRange(request: FastifyRequest, reply: FastifyReply, path: string, name: string) {
-  const found = await stat(path).catch(() => undefined);
-  if (!found?.isFile()) throw new NotFoundError();
+async function sendPackageRange(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: ObjectStorage,
+  name: string,
+) {
+  const key = catalogueKeys.package(name);
+  const found = await storage.stat(key);
+  if (!found) throw new NotFoundError();
   const { size } = found;
+  const range = parseByteRange(request.headers.range, size);
+  // Opened before any header is set: a package unpublished since the stat is a plain 404.
+  const body =
+    request.method === 'HEAD' || range === 'unsatisfiable'
+      ? null
+      : await openPackage(storage, key, range ?? undefined);
   reply
     .header('accept-ranges', 'bytes')
-    .header('last-modified', found.mtime.toUTCString())
+    .header('last-modified', found.lastModified.toUTCString())
     .header('content-disposition', `attachment; filename="${name}"`)
     .type('application/octet-stream');
-  const range = parseByteRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${size}`).send();
   }
-  if (range === null) {
-    reply.header('content-length', size);
-    return reply.send(request.method === 'HEAD' ? null : createReadStream(path));
-  }
-  reply
+  if (range === null) return reply.header('content-length', size).send(body);
+  return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-    .header('content-length', range.end - range.start + 1);
-  return reply.send(request.method === 'HEAD' ? null : createReadStream(path, range));
+    .header('content-length', range.end - range.start + 1)
+    .send(body);
+}
+
+/** The package's bytes, streamed from storage. */
+async function openPackage(storage: ObjectStorage, key: string, range?: { start: number; end: number }) {
+  const found = await storage.get(key, range);
+  if (!found) throw new NotFoundError();
+  return found.body;
 }

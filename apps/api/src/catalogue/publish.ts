@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { PassThrough, Readable } from 'node:stream';
 import type { CatalogueKind, Database } from '@benchside/db/database';
 import { signPackageManifest } from '@benchside/server/package-signing';
+import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Kysely, Transaction } from 'kysely';
 import { loadPackageSigningKey, type SigningKeyConfig } from './signing-key.ts';
 import {
-  type CatalogueStorage,
-  catalogueStorage,
+  catalogueKeys,
   createPackageTorrent,
   infoHashOf,
+  PIECE_LENGTH,
   STORAGE_NAME_PATTERN,
 } from './torrents.ts';
 
@@ -77,16 +78,16 @@ function folderPath(
 }
 
 /**
- * Publishes one file: a streamed copy under DATA_DIR (hashed on the way), its torrent, the
- * manifest signed with the vendor's key (signing-key.ts), and its entry in the catalogue tree, with the folders it needs. Used by `npm run admin -- publish` and
- * by the demo seed.
+ * Publishes one file: a streamed copy in the object storage (hashed on the way), its torrent, the
+ * manifest signed with the vendor's key (signing-key.ts), and its entry in the catalogue tree, with
+ * the folders it needs. Used by `npm run admin -- publish` and by the demo seed.
  */
 export async function publishPackage(
   db: Kysely<Database>,
+  storage: ObjectStorage,
   config: SigningKeyConfig,
   request: PublishRequest,
 ): Promise<PublishedPackage> {
-  const { dataDir } = config;
   const brand = label(request.brand, 'brand', request.kind === 'firmware');
   const model = label(request.model, 'model', request.kind === 'firmware');
   const soft = label(request.soft, 'soft', request.kind === 'tool');
@@ -110,15 +111,10 @@ export async function publishPackage(
 
   // Read first: a key that cannot be used must stop the publish before anything is stored.
   const signingKey = await loadPackageSigningKey(config);
-  const storage = catalogueStorage(dataDir);
-  await mkdir(storage.packages, { recursive: true });
-  await mkdir(storage.torrents, { recursive: true });
-  await mkdir(storage.manifests, { recursive: true });
-  const { sha256, size } = await copyAndHash(request.source, storage.packagePath(name));
   try {
-    const torrent = await createPackageTorrent(storage.packagePath(name), name);
+    const { sha256, size, torrent } = await storeAndHash(storage, request.source, name);
     const infoHash = await infoHashOf(torrent);
-    await writeFile(storage.torrentPath(name), torrent);
+    await storage.put(catalogueKeys.torrent(name), Readable.from([torrent]));
     // Helpers install only what this manifest vouches for; the downloads host serves it beside the torrent.
     const manifest = signPackageManifest(
       {
@@ -133,7 +129,7 @@ export async function publishPackage(
       },
       signingKey,
     );
-    await writeFile(storage.manifestPath(name), JSON.stringify(manifest));
+    await storage.put(catalogueKeys.manifest(name), Readable.from([Buffer.from(JSON.stringify(manifest))]));
     const path = folderPath(request, brand, model, soft);
     const id = await db.transaction().execute(async (trx) => {
       const parent = await ensureFolders(trx, path);
@@ -172,32 +168,43 @@ export async function publishPackage(
   }
 }
 
-/** Streams the file to its place (through a temporary name, so a half copy is never served). */
-async function copyAndHash(source: string, target: string): Promise<{ sha256: string; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      size += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  const partial = `${target}.partial`;
+/**
+ * Streams the file into storage in one read, hashing on the way: its SHA-256 for the manifest and,
+ * as create-torrent reads the same chunks beside the upload, the torrent's piece hashes. A storage
+ * write is whole or nothing, so a half copy is never served.
+ */
+async function storeAndHash(
+  storage: ObjectStorage,
+  source: string,
+  name: string,
+): Promise<{ sha256: string; size: number; torrent: Uint8Array }> {
+  const sha256 = createHash('sha256');
+  const torrentInput = new PassThrough({ highWaterMark: PIECE_LENGTH });
+  const torrent = createPackageTorrent(torrentInput, name);
+  // Awaited below once the upload is done; an upload that fails first leaves it unawaited.
+  torrent.catch(() => {});
+  async function* hashing() {
+    for await (const chunk of createReadStream(source) as AsyncIterable<Buffer>) {
+      sha256.update(chunk);
+      // create-torrent's pace holds the upload back too, never the other way round.
+      if (!torrentInput.write(chunk)) await Promise.race([once(torrentInput, 'drain'), torrent]);
+      yield chunk;
+    }
+    torrentInput.end();
+  }
   try {
-    await pipeline(createReadStream(source), tap, createWriteStream(partial));
-    await rename(partial, target);
+    const { size } = await storage.put(catalogueKeys.package(name), hashing());
+    return { sha256: sha256.digest('hex'), size, torrent: await torrent };
   } catch (error) {
-    await rm(partial, { force: true });
+    torrentInput.destroy();
     throw error;
   }
-  return { sha256: hash.digest('hex'), size };
 }
 
-async function removeStored(storage: CatalogueStorage, name: string): Promise<void> {
-  await rm(storage.packagePath(name), { force: true });
-  await rm(storage.torrentPath(name), { force: true });
-  await rm(storage.manifestPath(name), { force: true });
+async function removeStored(storage: ObjectStorage, name: string): Promise<void> {
+  await storage.delete(catalogueKeys.package(name));
+  await storage.delete(catalogueKeys.torrent(name));
+  await storage.delete(catalogueKeys.manifest(name));
 }
 
 /** The id of the folder at `path` (null for the root), creating what is missing. */
@@ -233,7 +240,7 @@ export interface UnpublishedPackage {
 /** Removes a package (by name or id), its stored bytes and torrent, and the folders it leaves empty. */
 export async function unpublishPackage(
   db: Kysely<Database>,
-  dataDir: string,
+  storage: ObjectStorage,
   nameOrId: string,
 ): Promise<UnpublishedPackage> {
   const byId = /^\d{1,9}$/.test(nameOrId);
@@ -263,7 +270,7 @@ export async function unpublishPackage(
     }
     return { id: row.id, name: row.storage_name };
   });
-  await removeStored(catalogueStorage(dataDir), removed.name);
+  await removeStored(storage, removed.name);
   return removed;
 }
 

@@ -34,6 +34,7 @@ import {
   searchCatalogueAndArticles,
   searchFilesByName,
 } from './store.ts';
+import { extraWebSeeds } from './torrents.ts';
 
 export const FILE_NOT_FOUND_MESSAGE = 'The requested file is not found';
 export const FILE_FORBIDDEN_MESSAGE = 'You do not have access to this file';
@@ -131,6 +132,10 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
         sha256: row.sha256,
         size: Number(row.size ?? 0),
         infoHash: row.info_hash,
+        webSeeds: extraWebSeeds(config.webSeedUrls, {
+          storage_name: row.storage_name,
+          restricted: row.restricted,
+        }),
       };
     },
   );

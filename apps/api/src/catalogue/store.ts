@@ -174,7 +174,7 @@ export async function folderPath(
 /** A package (never a folder) with what its download link needs and whether the user may have it. */
 export function findPackage(db: Kysely<Database>, userId: string, id: number) {
   return selectFiles(db, userId)
-    .select(['storage_name', 'sha256', 'info_hash'])
+    .select(['storage_name', 'sha256', 'info_hash', 'restricted'])
     .where('id', '=', id)
     .where('is_dir', '=', false)
     .executeTakeFirst();

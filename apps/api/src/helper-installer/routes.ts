@@ -1,18 +1,16 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '@benchside/server/config';
 import { NotFoundError } from '@benchside/server/errors';
 import { packagePublicKeyText } from '@benchside/server/package-signing';
+import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { FastifyInstance } from 'fastify';
 import { loadPackageSigningKey, type SigningKeyConfig } from '../catalogue/signing-key.ts';
 
-/** What `npm run pack:helper` writes (and `npm start` refreshes). */
-export const HELPER_INSTALLER_FILE = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../helper/dist/benchside-helper.tgz',
-);
+/**
+ * Where the installer is kept for every API node to serve: `npm run pack:helper` (and `npm start`)
+ * puts it there after packing (storeHelperInstaller).
+ */
+export const HELPER_INSTALLER_KEY = 'helper-installer/benchside-helper.tgz';
 
 /**
  * The default `HELPER_INSTALLER_URL` is `$DOWNLOADS_HOST/helper/benchside-helper.tgz` on this
@@ -39,21 +37,26 @@ export async function helperInstallerTrust(
   };
 }
 
+/** Puts the packed installer (`file`) in the storage the portal serves it from. */
+export async function storeHelperInstaller(storage: ObjectStorage, file: string): Promise<void> {
+  await storage.put(HELPER_INSTALLER_KEY, createReadStream(file));
+}
+
 export function registerHelperInstallerRoute(
   app: FastifyInstance,
-  { file = HELPER_INSTALLER_FILE }: { file?: string } = {},
+  { storage }: { storage: ObjectStorage },
 ): void {
   app.get(HELPER_INSTALLER_PATH, async (_request, reply) => {
-    const found = await stat(file).catch(() => null);
-    if (!found?.isFile()) {
+    const found = await storage.get(HELPER_INSTALLER_KEY);
+    if (!found) {
       throw new NotFoundError('The helper installer has not been built on this server (npm run pack:helper)');
     }
     return reply
       .header('content-type', 'application/gzip')
       .header('content-length', String(found.size))
       .header('content-disposition', 'attachment; filename="benchside-helper.tgz"')
-      .header('last-modified', found.mtime.toUTCString())
+      .header('last-modified', found.lastModified.toUTCString())
       .header('cache-control', 'no-cache')
-      .send(createReadStream(file));
+      .send(found.body);
   });
 }

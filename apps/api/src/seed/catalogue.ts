@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOOL_MANIFEST_FILE_NAME, type ToolManifest } from '@benchside/contracts/helper';
 import type { Database } from '@benchside/db/database';
+import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Kysely } from 'kysely';
 import * as tar from 'tar';
 import { type PublishRequest, publishPackage } from '../catalogue/publish.ts';
@@ -159,7 +160,11 @@ async function writeToolPackage(work: string, tool: DemoTool): Promise<string> {
 }
 
 /** The demo catalogue `npm start` shows on an empty database, published as an operator would. */
-export async function seedCatalogue(db: Kysely<Database>, config: SigningKeyConfig): Promise<void> {
+export async function seedCatalogue(
+  db: Kysely<Database>,
+  storage: ObjectStorage,
+  config: SigningKeyConfig,
+): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'benchside-demo-catalogue-'));
   try {
     const requests: PublishRequest[] = [];
@@ -192,7 +197,7 @@ export async function seedCatalogue(db: Kysely<Database>, config: SigningKeyConf
       soft: PRO,
       restricted: true,
     });
-    for (const request of requests) await publishPackage(db, config, request);
+    for (const request of requests) await publishPackage(db, storage, config, request);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -2,6 +2,7 @@ import { withAdvisoryLock } from '@benchside/db/advisory-lock';
 import type { Database } from '@benchside/db/database';
 import { seedKnowledgeBase } from '@benchside/server/knowledge-base/demo-knowledge-base';
 import { hashPassword } from '@benchside/server/passwords';
+import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Kysely } from 'kysely';
 import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
 import { seedCards } from './cards.ts';
@@ -21,11 +22,19 @@ export const DEMO_ACCOUNT = {
  * to a database without users. Returns whether it did. Starts on one database take turns, so the
  * second finds the first one's users instead of inserting the same ones again.
  */
-export function seedDemo(db: Kysely<Database>, config: SigningKeyConfig): Promise<boolean> {
-  return withAdvisoryLock(db, 'demoSeed', (connection) => seedEmptyDatabase(connection, config));
+export function seedDemo(
+  db: Kysely<Database>,
+  storage: ObjectStorage,
+  config: SigningKeyConfig,
+): Promise<boolean> {
+  return withAdvisoryLock(db, 'demoSeed', (connection) => seedEmptyDatabase(connection, storage, config));
 }
 
-async function seedEmptyDatabase(db: Kysely<Database>, config: SigningKeyConfig): Promise<boolean> {
+async function seedEmptyDatabase(
+  db: Kysely<Database>,
+  storage: ObjectStorage,
+  config: SigningKeyConfig,
+): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const demo = await db
@@ -42,7 +51,7 @@ async function seedEmptyDatabase(db: Kysely<Database>, config: SigningKeyConfig)
   await seedCards(db, demo);
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
-  await seedCatalogue(db, config);
+  await seedCatalogue(db, storage, config);
   await seedDemoNotifications(db, DEMO_ACCOUNT.username);
   return true;
 }

@@ -107,6 +107,8 @@ declare module 'parse-torrent' {
 }
 
 declare module 'create-torrent' {
+  import type { Readable } from 'node:stream';
+
   export interface CreateTorrentOptions {
     name?: string;
     pieceLength?: number;
@@ -116,7 +118,7 @@ declare module 'create-torrent' {
   }
 
   export default function createTorrent(
-    input: string | string[] | Buffer,
+    input: string | string[] | Buffer | Readable,
     options: CreateTorrentOptions,
     callback: (error: Error | null, torrent: Buffer) => void,
   ): void;

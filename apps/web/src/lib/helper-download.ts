@@ -50,8 +50,9 @@ async function downloadFolder(): Promise<string> {
 
 /**
  * Checks the helper's download folder, asks the API for a signed torrent link to the package and
- * hands it to the helper's `/downloads/add`. The page says nothing about what the package must be:
- * the helper reads that from the vendor's signed manifest on the downloads host.
+ * hands it to the helper's `/downloads/add`, then the package's extra web seeds (a CDN, the
+ * bucket) to `/downloads/addWebSeeds`. The page says nothing about what the package must be: the
+ * helper reads that from the vendor's signed manifest on the downloads host.
  */
 export async function downloadThroughHelper(fileId: number): Promise<DownloadItem> {
   await downloadFolder();
@@ -61,10 +62,20 @@ export async function downloadThroughHelper(fileId: number): Promise<DownloadIte
   } catch (error) {
     throw new HelperDownloadError('File download error', error);
   }
+  let added: DownloadItem;
   try {
     const answer = await callHelper('/downloads/add', { url: link.url, soft: link.soft });
-    return parseHelperAnswer(downloadItemSchema, answer, '/downloads/add');
+    added = parseHelperAnswer(downloadItemSchema, answer, '/downloads/add');
   } catch (error) {
     throw new HelperDownloadError('Error to add file download', error);
+  }
+  if (link.webSeeds.length === 0) return added;
+  try {
+    const answer = await callHelper('/downloads/addWebSeeds', { hash: added.hash, list: link.webSeeds });
+    return parseHelperAnswer(downloadItemSchema, answer, '/downloads/addWebSeeds');
+  } catch {
+    // The download runs from the portal's own web seed either way; a helper whose downloads hosts
+    // leave out the extra seeds' hosts refuses them (403), which costs speed, not the download.
+    return added;
   }
 }

@@ -19,7 +19,7 @@ export const command: AdminCommand = {
     name: { type: 'string' },
     restricted: { type: 'boolean' },
   },
-  async run({ config, db, print }, { values, positionals }) {
+  async run({ config, db, storage, print }, { values, positionals }) {
     const [source, ...extra] = positionals;
     if (source === undefined || extra.length > 0)
       throw new AdminUsageError('Give exactly one file to publish');
@@ -28,7 +28,7 @@ export const command: AdminCommand = {
       throw new AdminUsageError(`--kind must be one of ${CATALOGUE_KINDS.join(', ')}`);
     }
     try {
-      const published = await publishPackage(db, config, {
+      const published = await publishPackage(db, storage, config, {
         source,
         kind: kind as CatalogueKind,
         brand: optional(values.brand),

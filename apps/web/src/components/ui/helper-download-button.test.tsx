@@ -18,6 +18,7 @@ const LINK = {
   sha256: 'a'.repeat(64),
   size: 1024,
   infoHash: 'b'.repeat(40),
+  webSeeds: [] as string[],
 };
 
 const ITEM = {
@@ -37,10 +38,12 @@ interface Stack {
   /** The helper's answer to `GET /general/getDownloadFolder`, or null when no helper runs. */
   folder: Response | null;
   link?: Response;
+  /** The helper's answer to `POST /downloads/addWebSeeds`. */
+  webSeedsAnswer?: Response;
 }
 
 /** The main API and a helper on 20051, as the browser's fetch sees them; records every call. */
-function stubStack({ folder, link = Response.json(LINK) }: Stack) {
+function stubStack({ folder, link = Response.json(LINK), webSeedsAnswer = Response.json(ITEM) }: Stack) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -56,14 +59,26 @@ function stubStack({ folder, link = Response.json(LINK) }: Stack) {
         addBodies.push(JSON.parse(String(init?.body)));
         return Response.json(ITEM);
       }
+      if (path === '/downloads/addWebSeeds') {
+        webSeedBodies.push(JSON.parse(String(init?.body)));
+        return webSeedsAnswer;
+      }
       return new Response(null, { status: 404 });
     }),
   );
   return calls;
 }
 
+/** What a download handed to the helper shows. */
+const ADDED_TOAST = { message: 'SM-G991B_fw.bin was added to your downloads.', kind: 'success' };
+/** The package on a CDN (WEB_SEED_URLS), as get-download-link lists it. */
+const EXTRA_WEB_SEEDS = ['https://cdn.example.com/packages/SM-G991B_fw.bin'];
+const downloadFolder = () => Response.json({ path: '/home/tech/Downloads/Benchside' });
+
 /** The bodies the page sent to the helper's `/downloads/add`. */
 const addBodies: unknown[] = [];
+/** The bodies the page sent to the helper's `/downloads/addWebSeeds`. */
+const webSeedBodies: unknown[] = [];
 
 async function clickDownload() {
   render(
@@ -81,14 +96,12 @@ describe('HelperDownloadButton', () => {
     vi.unstubAllGlobals();
     toasts.length = 0;
     addBodies.length = 0;
+    webSeedBodies.length = 0;
   });
 
   it('checks the download folder, then hands the signed link to the helper', async () => {
-    const calls = stubStack({ folder: Response.json({ path: '/home/tech/Downloads/Benchside' }) });
-    expect(await clickDownload()).toEqual({
-      message: 'SM-G991B_fw.bin was added to your downloads.',
-      kind: 'success',
-    });
+    const calls = stubStack({ folder: downloadFolder() });
+    expect(await clickDownload()).toEqual(ADDED_TOAST);
     expect(calls).toEqual([
       'GET /general/getDownloadFolder',
       'GET /api/file/get-download-link/7',
@@ -96,6 +109,33 @@ describe('HelperDownloadButton', () => {
     ]);
     // What the package must be is the vendor's signed manifest, which the helper fetches itself.
     expect(addBodies).toEqual([{ url: LINK.url, soft: LINK.soft }]);
+  });
+
+  it("hands the package's extra web seeds (WEB_SEED_URLS) to the helper after adding it", async () => {
+    const calls = stubStack({
+      folder: downloadFolder(),
+      link: Response.json({ ...LINK, webSeeds: EXTRA_WEB_SEEDS }),
+    });
+    expect(await clickDownload()).toEqual(ADDED_TOAST);
+    expect(calls).toEqual([
+      'GET /general/getDownloadFolder',
+      'GET /api/file/get-download-link/7',
+      'POST /downloads/add',
+      'POST /downloads/addWebSeeds',
+    ]);
+    expect(webSeedBodies).toEqual([{ hash: ITEM.hash, list: EXTRA_WEB_SEEDS }]);
+  });
+
+  it('keeps the download when the helper refuses the extra web seeds (their host is not its downloads host)', async () => {
+    stubStack({
+      folder: downloadFolder(),
+      link: Response.json({ ...LINK, webSeeds: EXTRA_WEB_SEEDS }),
+      webSeedsAnswer: Response.json(
+        { message: "The helper fetches web seeds only from the portal's downloads host" },
+        { status: 403 },
+      ),
+    });
+    expect(await clickDownload()).toEqual(ADDED_TOAST);
   });
 
   it('says the default download folder is not selected, and downloads nothing', async () => {
