@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   await api.listen({ host: config.host, port: config.port });
   await support.listen({ host: config.host, port: config.supportPort });
 
-  helper = startHelper(root, log, config, { HELPER_PACKAGE_KEY: trust.packageKey });
+  helper = startHelper(root, log, config, { HELPER_PACKAGE_KEY: trust.packageKeys.join(',') });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pg')}`;
   const lines = [

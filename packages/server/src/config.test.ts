@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, clientConfig, type Env, loadConfig } from './config.ts';
@@ -213,6 +214,15 @@ describe('loadConfig: NODE_ENV=production', () => {
     expect(message).not.toContain('\n');
     expect(message).not.toContain('secret');
     expect(message).not.toContain(DEMO_VENDOR_CARD_MASTER_KEY);
+  });
+});
+
+describe('loadConfig: key rotation', () => {
+  it('reads PACKAGE_SIGNING_KEY_NEXT as a file path, unset by default', () => {
+    expect(loadConfig(DEMO).packageSigningKeyNext).toBeNull();
+    expect(loadConfig({ ...DEMO, PACKAGE_SIGNING_KEY_NEXT: 'keys/next.pem' }).packageSigningKeyNext).toBe(
+      resolve('keys/next.pem'),
+    );
   });
 });
 

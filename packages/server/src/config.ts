@@ -49,6 +49,11 @@ export interface Config {
    * outside production: a key generated once under DATA_DIR (apps/api/src/catalogue/signing-key.ts).
    */
   packageSigningKey: string | null;
+  /**
+   * PEM file of the key that signs after the next rotation (PACKAGE_SIGNING_KEY_NEXT): the installer
+   * this portal serves trusts it too, so helpers know it before it signs anything.
+   */
+  packageSigningKeyNext: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: (typeof NODE_ENVS)[number];
   /** Cookies get `Secure` when the portal is served over https. */
@@ -231,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
   const demo = read(env, 'BENCHSIDE_DEMO', booleanSchema, 'must be true or false') ?? false;
   const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
   const packageSigningKey = read(env, 'PACKAGE_SIGNING_KEY', z.string(), 'must be a file path');
+  const packageSigningKeyNext = read(env, 'PACKAGE_SIGNING_KEY_NEXT', z.string(), 'must be a file path');
 
   const config: Config = {
     host,
@@ -298,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Only the demo reaches the fallback: checkDemoAndProductionRules refused a missing key otherwise.
     vendorCardMasterKey: vendorCardMasterKey ?? DEMO_VENDOR_CARD_MASTER_KEY,
     packageSigningKey: packageSigningKey === undefined ? null : resolve(packageSigningKey),
+    packageSigningKeyNext: packageSigningKeyNext === undefined ? null : resolve(packageSigningKeyNext),
     logLevel: read(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), `must be one of ${LOG_LEVELS.join(', ')}`) ?? 'info',
     nodeEnv,
     secureCookies: publicUrl.startsWith('https:'),
