@@ -10,6 +10,7 @@ import * as cards from './migrations/0008-cards.ts';
 import * as catalogueModels from './migrations/0009-catalogue-models.ts';
 import * as mailOutbox from './migrations/0010-mail-outbox.ts';
 import * as pendingSocialSignUps from './migrations/0011-pending-social-sign-ups.ts';
+import * as cardMasterKey from './migrations/0013-card-master-key.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-catalogue-models': catalogueModels,
   '0010-mail-outbox': mailOutbox,
   '0011-pending-social-sign-ups': pendingSocialSignUps,
+  '0013-card-master-key': cardMasterKey,
 };
 
 /**
