@@ -38,7 +38,7 @@ serve('start', env, async (lifecycle) => {
   await serveApi(lifecycle, database, mailer, storage);
   await serveSupport(lifecycle, database, storage);
 
-  const helper = startHelper(root, log, config, { HELPER_PACKAGE_KEY: trust.packageKey });
+  const helper = startHelper(root, log, config, { HELPER_PACKAGE_KEY: trust.packageKeys.join(',') });
   if (helper) lifecycle.onStop(() => helper.stop());
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${join(config.dataDir, 'pg')}`;

@@ -2,6 +2,7 @@ import {
   cardMac,
   deriveCardKey,
   encodeValidationId,
+  masterKeyId,
   validationMessage,
   verifyActivationToken,
 } from '@benchside/card-crypto/card-validation';
@@ -443,5 +444,80 @@ describe('cards and credits', () => {
       );
       expect(logs.member[0]).toMatchObject({ serial: 'BSC-000101', action: 'unassigned' });
     });
+  });
+});
+
+describe('cards made before a master key rotation (VENDOR_CARD_MASTER_KEYS_PREVIOUS)', () => {
+  const CURRENT_KEY = '7c'.repeat(32);
+  /** The demo key made the seeded cards: here it is the key before the rotation. */
+  const PREVIOUS_KEY = DEMO_VENDOR_CARD_MASTER_KEY;
+  const OLA = { username: 'ola', email: 'ola@example.test', password: 'Ola#Bench2026' };
+  let api: RunningApi;
+  let ola: string;
+
+  beforeAll(async () => {
+    api = await startApi({
+      env: {
+        VENDOR_CARD_MASTER_KEY: CURRENT_KEY,
+        VENDOR_CARD_MASTER_KEYS_PREVIOUS: `${'0f'.repeat(32)},${PREVIOUS_KEY}`,
+      },
+    });
+    await seedCards(api.db, { id: await createUser(api.db, OLA), username: OLA.username });
+    ola = await signIn(api, OLA.username, OLA.password);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const validate = async (serial: string, masterKey: string) =>
+    call(api, 'POST', '/api/card/validate', {
+      cookie: ola,
+      body: { card: serial, validationId: await validationFor(serial, { masterKey }) },
+    });
+  const activate = (cardId: string, product: string) =>
+    call(api, 'POST', `/api/cards/${cardId}/activations`, { cookie: ola, body: { product } });
+  const tokenOf = async (response: Response) => {
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { activationToken: string }).activationToken;
+  };
+
+  it('validates a card made with a previous key and issues its activation tokens under that key', async () => {
+    const old = await json(await validate('BSC-000102', PREVIOUS_KEY), cardSchema);
+    const oldToken = await tokenOf(await activate(old.id, 'data-rescue'));
+    const oldCardKey = await deriveCardKey(PREVIOUS_KEY, old.serial);
+    expect(await verifyActivationToken(oldCardKey, old.serial, 'data-rescue', oldToken)).toBe(true);
+
+    const fresh = await json(await validate(SIMULATED_CARD_SERIAL, CURRENT_KEY), cardSchema);
+    const freshToken = await tokenOf(await activate(fresh.id, 'unlock-pro'));
+    const freshCardKey = await deriveCardKey(CURRENT_KEY, fresh.serial);
+    expect(await verifyActivationToken(freshCardKey, fresh.serial, 'unlock-pro', freshToken)).toBe(true);
+  });
+
+  it('refuses a card made with an unknown key, and activations while the card key is not known', async () => {
+    const unknown = await validate('BSC-000101', 'e4'.repeat(32));
+    expect(unknown.status).toBe(400);
+    expect((await errorOf(unknown)).message).toBe('The card validation is not valid');
+
+    // Never validated since keys were recorded: which master key made it is not known yet.
+    const seeded = await api.db
+      .selectFrom('cards')
+      .select('id')
+      .where('serial', '=', 'BSC-000101')
+      .executeTakeFirstOrThrow();
+    const unproven = await activate(seeded.id, 'unlock-pro');
+    expect(unproven.status).toBe(409);
+    expect((await errorOf(unproven)).message).toBe(
+      'Validate this card again before activating: the portal must first check which key it holds',
+    );
+    expect((await validate('BSC-000101', PREVIOUS_KEY)).status).toBe(200);
+    expect((await activate(seeded.id, 'unlock-pro')).status).toBe(200);
+
+    // The key that made it was dropped from the configuration: no token the card would refuse.
+    await api.db
+      .updateTable('cards')
+      .set({ master_key_id: await masterKeyId('e4'.repeat(32)) })
+      .where('id', '=', seeded.id)
+      .execute();
+    expect((await activate(seeded.id, 'unlock-pro')).status).toBe(409);
   });
 });

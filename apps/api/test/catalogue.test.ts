@@ -346,7 +346,7 @@ describe('catalogue API', () => {
     const publicKey = parsePackagePublicKey(
       packagePublicKeyText(await loadPackageSigningKey({ dataDir, packageSigningKey: null })),
     );
-    const manifest = openSignedPackageManifest(await response.json(), publicKey);
+    const manifest = openSignedPackageManifest(await response.json(), [publicKey]);
     expect(manifest).toMatchObject({
       format: 'benchside-package-manifest.v1',
       name: 'flash-1.1.tgz',
@@ -359,7 +359,7 @@ describe('catalogue API', () => {
     });
     const stranger = generateKeyPairSync('ed25519').publicKey;
     const again = await (await fetch(manifestUrl)).json();
-    expect(() => openSignedPackageManifest(again, stranger)).toThrow(/not signed by the publishing key/);
+    expect(() => openSignedPackageManifest(again, [stranger])).toThrow(/not signed by the publishing key/);
 
     // Only with the torrent's own link signature, and only for a published package.
     const unsigned = new URL(manifestUrl);

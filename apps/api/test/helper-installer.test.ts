@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -62,10 +63,36 @@ describe('the helper installer download', () => {
     expect(trust).toEqual({
       portalUrl: 'https://portal.example.com',
       downloadsHost: 'https://portal.example.com/dl',
-      packageKey: packagePublicKeyText(await loadPackageSigningKey(config)),
+      packageKeys: [packagePublicKeyText(await loadPackageSigningKey(config))],
     });
     // The same key on every start: installed helpers keep trusting what this portal publishes.
-    expect((await helperInstallerTrust(config)).packageKey).toBe(trust.packageKey);
+    expect((await helperInstallerTrust(config)).packageKeys).toEqual(trust.packageKeys);
+  });
+
+  it('trusts PACKAGE_SIGNING_KEY_NEXT too, so helpers learn the next key before it signs anything', async () => {
+    const next = generateKeyPairSync('ed25519');
+    const nextFile = join(folder, 'next-signing-key.pem');
+    await writeFile(nextFile, next.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      BENCHSIDE_DEMO: '1',
+      PUBLIC_URL: 'https://portal.example.com',
+      DATA_DIR: folder,
+      PACKAGE_SIGNING_KEY_NEXT: nextFile,
+    });
+    expect((await helperInstallerTrust(config)).packageKeys).toEqual([
+      packagePublicKeyText(await loadPackageSigningKey(config)),
+      packagePublicKeyText(next.publicKey),
+    ]);
+
+    const unusable = async (file: string) =>
+      helperInstallerTrust({ ...config, packageSigningKeyNext: file }).catch((error: Error) => error.message);
+    expect(await unusable(join(folder, 'missing.pem'))).toMatch(
+      /^PACKAGE_SIGNING_KEY_NEXT: cannot read [^\n]+$/,
+    );
+    const garbage = join(folder, 'garbage.pem');
+    await writeFile(garbage, 'not a key');
+    expect(await unusable(garbage)).toMatch(/^PACKAGE_SIGNING_KEY_NEXT: [^\n]+ is not a PEM private key/);
   });
 
   it('serves the packed tarball as a download, without a session', async () => {

@@ -42,7 +42,7 @@ const withoutUtp: Plugin = {
 };
 
 /**
- * The installer a portal serves trusts that portal: its address, downloads host and publishing key
+ * The installer a portal serves trusts that portal: its address, downloads host and publishing keys
  * take the place of src/built-in.ts, which is empty when the helper runs from source.
  */
 function builtInTrust(trust: BuiltInTrust): Plugin {
@@ -132,7 +132,7 @@ export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: stri
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // The portal this installer will be served by: PUBLIC_URL, DOWNLOADS_HOST and PACKAGE_SIGNING_KEY,
+  // The portal this installer will be served by: PUBLIC_URL, DOWNLOADS_HOST and PACKAGE_SIGNING_KEY(_NEXT),
   // and the storage its API nodes serve it from (DATA_DIR or S3_BUCKET).
   const config = loadConfig(process.env);
   const { path, bytes } = await packHelper(await helperInstallerTrust(config));

@@ -30,7 +30,7 @@ export type HelperAppOptions = {
   configDir: string;
   /** PC/SC or the simulated reader (`loadCardReaderConfig`). */
   cardReaders: CardReaderConfig;
-  /** Where packages may come from and the key that signs them (HelperConfig's downloadsHosts and packageKey). */
+  /** Where packages may come from and the keys that sign them (HelperConfig's downloadsHosts and packageKeys). */
   packageTrust: PackageTrust;
   /** BitTorrent peers (DHT, trackers, a listener on every interface) besides web seeds; off by default. */
   peerToPeer?: boolean;
@@ -73,7 +73,7 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
     downloads,
     tools,
     warn,
-    packageKey: options.packageTrust.publicKey,
+    packageKeys: options.packageTrust.publicKeys,
   });
   // Runs after the server stopped taking requests: transfers end, readers are released.
   app.addHook('onClose', async () => {

@@ -15,8 +15,8 @@ export type HelperConfig = {
   peerToPeer: boolean;
   /** URL prefixes of the portal's downloads host(s): the only places torrents, manifests and web seeds come from. */
   downloadsHosts: string[];
-  /** The vendor's publishing key; without one nothing can be downloaded. */
-  packageKey: KeyObject | null;
+  /** The vendor's publishing keys (two while it rotates them); without one nothing can be downloaded. */
+  packageKeys: KeyObject[];
 };
 
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -36,7 +36,7 @@ export function loadHelperConfig(
     logLevel: parseLogLevel(env.LOG_LEVEL),
     peerToPeer: parsePeerToPeer(env.HELPER_PEER_TO_PEER),
     downloadsHosts: parseDownloadsHosts(env, builtIn, origins),
-    packageKey: parsePackageKey(env, builtIn),
+    packageKeys: parsePackageKeys(env, builtIn),
   };
 }
 
@@ -149,19 +149,24 @@ export function parseDownloadsHosts(
   return origins.map((origin) => `${origin}/dl`);
 }
 
-/** HELPER_PACKAGE_KEY, else the key the installer was built with; none means no package is trusted. */
-function parsePackageKey(env: NodeJS.ProcessEnv, builtIn: BuiltInTrust): KeyObject | null {
-  const configured = env.HELPER_PACKAGE_KEY?.trim();
-  const [text, variable] = configured
-    ? [configured, 'HELPER_PACKAGE_KEY']
-    : [builtIn.packageKey, 'the built-in key'];
-  if (text === undefined) return null;
-  try {
-    return parsePackagePublicKey(text);
-  } catch (error) {
-    if (error instanceof PackageSigningError) throw new HelperConfigError(`${variable}: ${error.message}`);
-    throw error;
-  }
+/**
+ * HELPER_PACKAGE_KEY (comma-separated), else the keys the installer was built with; none means no
+ * package is trusted. A list lets the vendor publish its next key before it signs anything.
+ */
+function parsePackageKeys(env: NodeJS.ProcessEnv, builtIn: BuiltInTrust): KeyObject[] {
+  const configured = commaList(env.HELPER_PACKAGE_KEY);
+  const [texts, variable] =
+    configured.length > 0
+      ? [configured, 'HELPER_PACKAGE_KEY']
+      : [builtIn.packageKeys ?? [], 'the built-in key'];
+  return [...new Set(texts)].map((text) => {
+    try {
+      return parsePackagePublicKey(text);
+    } catch (error) {
+      if (error instanceof PackageSigningError) throw new HelperConfigError(`${variable}: ${error.message}`);
+      throw error;
+    }
+  });
 }
 
 function parseConfigDir(env: NodeJS.ProcessEnv): string {

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     origins: config.origins,
     configDir: config.configDir,
     peerToPeer: config.peerToPeer,
-    packageTrust: { downloadsHosts: config.downloadsHosts, publicKey: config.packageKey },
+    packageTrust: { downloadsHosts: config.downloadsHosts, publicKeys: config.packageKeys },
     cardReaders,
     loggerInstance: createLogger(
       {

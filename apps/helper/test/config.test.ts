@@ -103,8 +103,10 @@ describe('HELPER_DOWNLOADS_HOSTS and HELPER_PACKAGE_KEY', () => {
   );
 
   it('trusts no publishing key unless one is configured, and refuses a malformed one', () => {
-    expect(loadHelperConfig({}).packageKey).toBeNull();
-    expect(loadHelperConfig({ HELPER_PACKAGE_KEY: publicKey }).packageKey?.asymmetricKeyType).toBe('ed25519');
+    expect(loadHelperConfig({}).packageKeys).toEqual([]);
+    expect(
+      loadHelperConfig({ HELPER_PACKAGE_KEY: publicKey }).packageKeys.map((key) => key.asymmetricKeyType),
+    ).toEqual(['ed25519']);
     expect(() => loadHelperConfig({ HELPER_PACKAGE_KEY: 'short' })).toThrow(/^HELPER_PACKAGE_KEY: /);
   });
 
@@ -112,11 +114,22 @@ describe('HELPER_DOWNLOADS_HOSTS and HELPER_PACKAGE_KEY', () => {
     const builtIn = {
       portalUrl: 'https://portal.example.com',
       downloadsHost: 'https://portal.example.com/dl',
-      packageKey: publicKey,
+      packageKeys: [publicKey],
     };
     const config = loadHelperConfig({ PORT: '8080' }, builtIn);
     expect(config.origins).toEqual(['https://portal.example.com']);
     expect(config.downloadsHosts).toEqual(['https://portal.example.com/dl']);
-    expect(config.packageKey && packagePublicKeyText(config.packageKey)).toBe(publicKey);
+    expect(config.packageKeys.map(packagePublicKeyText)).toEqual([publicKey]);
+  });
+
+  it('trusts every key of a comma-separated HELPER_PACKAGE_KEY or of the built-in list (key rotation)', () => {
+    const next = packagePublicKeyText(generateKeyPairSync('ed25519').publicKey);
+    const configured = loadHelperConfig({ HELPER_PACKAGE_KEY: ` ${publicKey}, ${next} ` });
+    expect(configured.packageKeys.map(packagePublicKeyText)).toEqual([publicKey, next]);
+    const builtIn = loadHelperConfig({}, { packageKeys: [publicKey, next] });
+    expect(builtIn.packageKeys.map(packagePublicKeyText)).toEqual([publicKey, next]);
+    expect(() => loadHelperConfig({ HELPER_PACKAGE_KEY: `${publicKey},short` })).toThrow(
+      /^HELPER_PACKAGE_KEY: [^\n]+$/,
+    );
   });
 });

@@ -20,7 +20,7 @@ const PACKAGE_KEY = packagePublicKeyText(generateKeyPairSync('ed25519').publicKe
 // Bundling the whole helper with esbuild takes a few seconds on a busy machine.
 describe('the helper installer (npm run pack:helper)', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    await packHelper({ portalUrl: PORTAL, downloadsHost: `${PORTAL}/dl`, packageKey: PACKAGE_KEY });
+    await packHelper({ portalUrl: PORTAL, downloadsHost: `${PORTAL}/dl`, packageKeys: [PACKAGE_KEY] });
     // Outside the repository: no node_modules above it, so nothing can come from the workspace.
     unpacked = await makeTempDir('installer');
     await extract({ file: INSTALLER_PATH, cwd: unpacked });
@@ -58,7 +58,7 @@ describe('the helper installer (npm run pack:helper)', { timeout: 120_000 }, () 
     expect(JSON.parse(await readFile(INSTALLER_TRUST_PATH, 'utf8'))).toEqual({
       portalUrl: PORTAL,
       downloadsHost: `${PORTAL}/dl`,
-      packageKey: PACKAGE_KEY,
+      packageKeys: [PACKAGE_KEY],
     });
   });
 

@@ -87,6 +87,41 @@ describe('the helper trusts the vendor, not the page', { timeout: 30_000 }, () =
     });
   });
 
+  it('trusts a package signed by any key of its list, the second too, and refuses an unlisted key', async () => {
+    const next = generateKeyPairSync('ed25519');
+    const rotating = await startHelper({
+      packageTrust: { ...host.trust, publicKeys: [...host.trust.publicKeys, next.publicKey] },
+    });
+    try {
+      const rotatingFolder = join(work, 'Rotating');
+      await mkdir(rotatingFolder);
+      const folder = await postJson(rotating.port, '/general/setDownloadFolder', { path: rotatingFolder });
+      expect(folder.status, folder.text).toBe(200);
+      const addTo = (url: string) =>
+        postJson(rotating.port, '/downloads/add', { url, soft: 'Trusted Tool', path: 'trust' });
+
+      const signedByNext = await toolPackage('next-key', host, { signingKey: next.privateKey });
+      const added = await addTo(signedByNext.torrentUrl);
+      expect(added.status, added.text).toBe(200);
+      const { hash } = added.json() as { hash: string };
+      await waitForDownload(rotating.port, hash, (item) => item.state === 'done');
+      const installed = await postJson(rotating.port, '/downloads/install', { hash });
+      expect(installed.status, installed.text).toBe(200);
+      expect(installed.json()).toMatchObject({ id: 'next-key', version: '2.0.0' });
+
+      const stranger = generateKeyPairSync('ed25519');
+      const unlisted = await toolPackage('unlisted-key', host, { signingKey: stranger.privateKey });
+      const refused = await addTo(unlisted.torrentUrl);
+      expect(refused.status).toBe(422);
+      expect(refused.json()).toEqual({
+        message:
+          'Package refused: the package manifest is not signed by the publishing key this helper trusts',
+      });
+    } finally {
+      await rotating.close();
+    }
+  });
+
   it('refuses a manifest whose signed bytes were changed', async () => {
     const honest = await toolPackage('tampered-manifest', host);
     const served = await fetch(host.url('/dl/manifest/tampered-manifest.tar.gz'));
@@ -166,7 +201,7 @@ describe('the helper trusts the vendor, not the page', { timeout: 30_000 }, () =
   });
 
   it('downloads nothing when it trusts no publishing key', async () => {
-    const keyless = await startHelper({ packageTrust: { ...host.trust, publicKey: null } });
+    const keyless = await startHelper({ packageTrust: { ...host.trust, publicKeys: [] } });
     try {
       const published = await toolPackage('keyless', host);
       const refused = await postJson(keyless.port, '/downloads/add', {

@@ -110,7 +110,7 @@ export class DownloadsHost {
 
   /** What a helper of this portal is configured with. */
   get trust(): PackageTrust {
-    return { downloadsHosts: [this.url('/dl')], publicKey: this.#keys.publicKey };
+    return { downloadsHosts: [this.url('/dl')], publicKeys: [this.#keys.publicKey] };
   }
 
   /** The public key in the HELPER_PACKAGE_KEY form. */

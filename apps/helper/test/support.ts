@@ -42,7 +42,7 @@ export async function startHelper(
     logger?: FastifyServerOptions['logger'];
     cardReaders?: CardReaderConfig;
     env?: NodeJS.ProcessEnv;
-    /** The downloads host and publishing key it trusts (DownloadsHost#trust); none by default. */
+    /** The downloads host and publishing keys it trusts (DownloadsHost#trust); none by default. */
     packageTrust?: PackageTrust;
   } = {},
 ): Promise<RunningHelper> {
@@ -52,7 +52,7 @@ export async function startHelper(
     configDir,
     cardReaders: options.cardReaders ?? { readers: 'simulated', masterKeyHex: TEST_MASTER_KEY },
     logger: options.logger ?? false,
-    packageTrust: options.packageTrust ?? { downloadsHosts: [], publicKey: null },
+    packageTrust: options.packageTrust ?? { downloadsHosts: [], publicKeys: [] },
     ...(options.env ? { env: options.env } : {}),
   });
   const port = await listenOnFirstFreePort(app, [await freePort()]);

@@ -29,6 +29,28 @@ async function cardValidationId(serial: string): Promise<string> {
 }
 
 describe('verifyCardValidation', () => {
+  it('tries the previous master keys after the current one, and says which key verified the card', async () => {
+    const validationId = await cardValidationId(SIMULATED_CARD_SERIAL);
+    const check = (previousMasterKeysHex: string[]) =>
+      verifyCardValidation({
+        card: SIMULATED_CARD_SERIAL,
+        validationId,
+        masterKeyHex: OTHER_MASTER_KEY,
+        previousMasterKeysHex,
+        now: new Date(),
+      });
+    expect(await check(['c3'.repeat(32), MASTER_KEY])).toMatchObject({ ok: true, masterKeyHex: MASTER_KEY });
+    expect(await check(['c3'.repeat(32)])).toEqual({ ok: false, refusal: 'bad-mac' });
+    expect(
+      await verifyCardValidation({
+        card: SIMULATED_CARD_SERIAL,
+        validationId,
+        masterKeyHex: MASTER_KEY,
+        now: new Date(),
+      }),
+    ).toMatchObject({ ok: true, masterKeyHex: MASTER_KEY });
+  });
+
   it('refuses tampered, foreign, forged, stale and garbled validations', async () => {
     const validationId = await cardValidationId(SIMULATED_CARD_SERIAL);
     const validation = decodeValidationId(validationId);

@@ -8,6 +8,12 @@
  * so no per-card secret table can leak; one extracted card key says nothing about the others.
  * (The label in front of the serial keeps these HMACs apart from any other use of the master key.)
  *
+ * Rotation. A new master key personalises the cards made after it; cards already made keep the key
+ * derived from the old one. The server keeps the old master keys (VENDOR_CARD_MASTER_KEYS_PREVIOUS,
+ * at most 4) and checks a validation against the current key, then each previous one. It records
+ * which key verified the card (`masterKeyId`, which names a key without revealing it) and derives
+ * that card's activation tokens from the same key.
+ *
  * Validation (`POST /hardware/getValidation` on the helper, then `POST /api/card/validate`
  * {card, validationId} on the main API):
  *   1. nonce: the server's challenge when the web app passes one (`challenge`), otherwise 16 bytes
@@ -97,6 +103,13 @@ export async function deriveCardKey(masterKeyHex: string, serial: string): Promi
   return hmac(hexToBytes(cardMasterKeySchema.parse(masterKeyHex)), `benchside-card-key.v1|${serial}`);
 }
 
+/** Names a master key without revealing it: what the server records of the key that made a card. */
+export async function masterKeyId(masterKeyHex: string): Promise<string> {
+  return encodeBase64Url(
+    await hmac(hexToBytes(cardMasterKeySchema.parse(masterKeyHex)), 'benchside-master-key-id.v1'),
+  );
+}
+
 /** What the card computes; exported for card implementations (the simulated card) and tests. */
 export async function cardMac(cardKey: Uint8Array<ArrayBuffer>, message: string): Promise<string> {
   return encodeBase64Url(await hmac(cardKey, message));
@@ -144,21 +157,43 @@ export async function verifyActivationToken(
 /**
  * Every check except single use of the nonce, which needs the server's storage: on `ok`, the server
  * must still record (serial, nonce) atomically and refuse the validation if it was already there.
+ * `masterKeyHex` is the key that verified the card: the current one or one of the previous ones.
  */
 export async function verifyCardValidation(input: {
   card: string;
   validationId: string;
   masterKeyHex: string;
+  /** Master keys of cards made before a rotation, tried after the current one. */
+  previousMasterKeysHex?: readonly string[];
   now: Date;
-}): Promise<{ ok: true; validation: CardValidation } | { ok: false; refusal: ValidationRefusal }> {
+}): Promise<
+  { ok: true; validation: CardValidation; masterKeyHex: string } | { ok: false; refusal: ValidationRefusal }
+> {
   const validation = decodeValidationId(input.validationId);
   if (!validation) return { ok: false, refusal: 'malformed' };
   if (validation.serial !== input.card) return { ok: false, refusal: 'other-card' };
-  const cardKey = await deriveCardKey(input.masterKeyHex, validation.serial);
   const message = validationMessage(validation.serial, validation.nonce, validation.issuedAt);
-  if (!(await macMatches(cardKey, message, validation.mac))) return { ok: false, refusal: 'bad-mac' };
+  const masterKeyHex = await masterKeyThatMade(
+    [input.masterKeyHex, ...(input.previousMasterKeysHex ?? [])],
+    validation,
+    message,
+  );
+  if (masterKeyHex === undefined) return { ok: false, refusal: 'bad-mac' };
   const age = input.now.getTime() - Date.parse(validation.issuedAt);
   if (age > VALIDATION_MAX_AGE_MS) return { ok: false, refusal: 'expired' };
   if (age < -VALIDATION_MAX_FUTURE_SKEW_MS) return { ok: false, refusal: 'from-the-future' };
-  return { ok: true, validation };
+  return { ok: true, validation, masterKeyHex };
+}
+
+/** The first master key whose card key computed the validation's MAC; each check is constant-time. */
+async function masterKeyThatMade(
+  masterKeysHex: readonly string[],
+  validation: CardValidation,
+  message: string,
+): Promise<string | undefined> {
+  for (const masterKeyHex of masterKeysHex) {
+    const cardKey = await deriveCardKey(masterKeyHex, validation.serial);
+    if (await macMatches(cardKey, message, validation.mac)) return masterKeyHex;
+  }
+  return undefined;
 }

@@ -265,6 +265,8 @@ export interface CardsTable {
   user_id: string | null;
   assigned_at: Timestamp | null;
   created_at: CreatedAt;
+  /** `masterKeyId` of the vendor master key its last validation was verified with; null before one. */
+  master_key_id: string | null;
 }
 
 export interface CardValidationsTable {

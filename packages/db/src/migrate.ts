@@ -12,6 +12,7 @@ import * as catalogueModels from './migrations/0009-catalogue-models.ts';
 import * as mailOutbox from './migrations/0010-mail-outbox.ts';
 import * as pendingSocialSignUps from './migrations/0011-pending-social-sign-ups.ts';
 import * as mailOutboxFailedIndex from './migrations/0012-mail-outbox-failed-index.ts';
+import * as cardMasterKey from './migrations/0013-card-master-key.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-mail-outbox': mailOutbox,
   '0011-pending-social-sign-ups': pendingSocialSignUps,
   '0012-mail-outbox-failed-index': mailOutboxFailedIndex,
+  '0013-card-master-key': cardMasterKey,
 };
 
 /**

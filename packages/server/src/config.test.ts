@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, clientConfig, type Env, loadConfig } from './config.ts';
@@ -213,6 +214,62 @@ describe('loadConfig: NODE_ENV=production', () => {
     expect(message).not.toContain('\n');
     expect(message).not.toContain('secret');
     expect(message).not.toContain(DEMO_VENDOR_CARD_MASTER_KEY);
+  });
+});
+
+describe('loadConfig: key rotation', () => {
+  it('reads PACKAGE_SIGNING_KEY_NEXT as a file path, unset by default', () => {
+    expect(loadConfig(DEMO).packageSigningKeyNext).toBeNull();
+    expect(loadConfig({ ...DEMO, PACKAGE_SIGNING_KEY_NEXT: 'keys/next.pem' }).packageSigningKeyNext).toBe(
+      resolve('keys/next.pem'),
+    );
+  });
+
+  it('reads VENDOR_CARD_MASTER_KEYS_PREVIOUS: none by default, else up to 4 keys, in lower case', () => {
+    expect(loadConfig(DEMO).vendorCardMasterKeysPrevious).toEqual([]);
+    const previous = ` ${'AB'.repeat(32)}, ${'cd'.repeat(32)} `;
+    expect(
+      loadConfig({ ...DEMO, VENDOR_CARD_MASTER_KEYS_PREVIOUS: previous }).vendorCardMasterKeysPrevious,
+    ).toEqual(['ab'.repeat(32), 'cd'.repeat(32)]);
+  });
+
+  const PREVIOUS_RULE =
+    'VENDOR_CARD_MASTER_KEYS_PREVIOUS must be 1 to 4 different comma-separated keys of 64 hexadecimal characters';
+  it.each([
+    ['a malformed key', `${'ab'.repeat(32)},short`, PREVIOUS_RULE],
+    ['five keys', ['01', '02', '03', '04', '05'].map((byte) => byte.repeat(32)).join(','), PREVIOUS_RULE],
+    ['a key twice', `${'ab'.repeat(32)},${'AB'.repeat(32)}`, PREVIOUS_RULE],
+    [
+      'the current key',
+      `${'ab'.repeat(32)},${OWN_MASTER_KEY.toUpperCase()}`,
+      'VENDOR_CARD_MASTER_KEYS_PREVIOUS must not repeat VENDOR_CARD_MASTER_KEY',
+    ],
+  ])(
+    'refuses %s among the previous card master keys in one line, never repeating a key',
+    (_name, previous, expected) => {
+      const message = errorFor({
+        ...DEMO,
+        VENDOR_CARD_MASTER_KEY: OWN_MASTER_KEY,
+        VENDOR_CARD_MASTER_KEYS_PREVIOUS: previous,
+      });
+      expect(message.startsWith(expected)).toBe(true);
+      expect(message).not.toContain('\n');
+      expect(message.toLowerCase()).not.toContain('ab'.repeat(32));
+      expect(message.toLowerCase()).not.toContain(OWN_MASTER_KEY);
+    },
+  );
+
+  it('refuses the public demo key among the previous card master keys when NODE_ENV=production', () => {
+    const message = errorFor({
+      ...PRODUCTION,
+      VENDOR_CARD_MASTER_KEYS_PREVIOUS: `${'ab'.repeat(32)},${DEMO_VENDOR_CARD_MASTER_KEY.toUpperCase()}`,
+    });
+    expect(message).toBe(
+      'VENDOR_CARD_MASTER_KEYS_PREVIOUS must not hold the public demo key when NODE_ENV=production',
+    );
+    expect(loadConfig({ ...PRODUCTION, VENDOR_CARD_MASTER_KEYS_PREVIOUS: 'ab'.repeat(32) })).toMatchObject({
+      vendorCardMasterKeysPrevious: ['ab'.repeat(32)],
+    });
   });
 });
 

@@ -69,10 +69,20 @@ export interface Config {
   /** 64 hex characters: every card's key is derived from it to check card validations. */
   vendorCardMasterKey: string;
   /**
+   * Master keys of cards made before a rotation (VENDOR_CARD_MASTER_KEYS_PREVIOUS), lower case:
+   * validations are checked against them after the current key.
+   */
+  vendorCardMasterKeysPrevious: string[];
+  /**
    * PEM file of the vendor's Ed25519 key that signs package manifests (PACKAGE_SIGNING_KEY); null
    * outside production: a key generated once under DATA_DIR (apps/api/src/catalogue/signing-key.ts).
    */
   packageSigningKey: string | null;
+  /**
+   * PEM file of the key that signs after the next rotation (PACKAGE_SIGNING_KEY_NEXT): the installer
+   * this portal serves trusts it too, so helpers know it before it signs anything.
+   */
+  packageSigningKeyNext: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: (typeof NODE_ENVS)[number];
   /** Cookies get `Secure` when the portal is served over https. */
@@ -206,6 +216,15 @@ function read<T>(
   return result.data;
 }
 
+/** Bounded: a validation no configured key made is checked against every one of them. */
+const MAX_PREVIOUS_CARD_MASTER_KEYS = 4;
+
+const previousCardMasterKeysSchema = z
+  .string()
+  .transform((value) => value.split(',').map((key) => key.trim().toLowerCase()))
+  .pipe(z.array(cardMasterKeySchema).min(1).max(MAX_PREVIOUS_CARD_MASTER_KEYS))
+  .refine((keys) => new Set(keys).size === keys.length);
+
 const PORT_RULE = 'must be a port number 1..65535';
 const HTTP_URL_RULE = 'must be an http(s) URL without query or credentials, e.g. https://portal.example.com';
 const BOOLEAN_RULE = 'must be true or false';
@@ -293,9 +312,18 @@ export function loadConfig(env: Env = process.env): Config {
       secret: true,
     },
   );
+  const vendorCardMasterKeysPrevious =
+    read(
+      env,
+      'VENDOR_CARD_MASTER_KEYS_PREVIOUS',
+      previousCardMasterKeysSchema,
+      `must be 1 to ${MAX_PREVIOUS_CARD_MASTER_KEYS} different comma-separated keys of 64 hexadecimal characters`,
+      { secret: true },
+    ) ?? [];
   const demo = read(env, 'BENCHSIDE_DEMO', booleanSchema, BOOLEAN_RULE) ?? false;
   const downloadsHost = read(env, 'DOWNLOADS_HOST', httpUrlSchema, HTTP_URL_RULE) ?? `${publicUrl}/dl`;
   const packageSigningKey = read(env, 'PACKAGE_SIGNING_KEY', z.string(), 'must be a file path');
+  const packageSigningKeyNext = read(env, 'PACKAGE_SIGNING_KEY_NEXT', z.string(), 'must be a file path');
   const webSeedUrls =
     read(
       env,
@@ -371,7 +399,9 @@ export function loadConfig(env: Env = process.env): Config {
       ) ?? 'selectedLang',
     // Only the demo reaches the fallback: checkDemoAndProductionRules refused a missing key otherwise.
     vendorCardMasterKey: vendorCardMasterKey ?? DEMO_VENDOR_CARD_MASTER_KEY,
+    vendorCardMasterKeysPrevious,
     packageSigningKey: packageSigningKey === undefined ? null : resolve(packageSigningKey),
+    packageSigningKeyNext: packageSigningKeyNext === undefined ? null : resolve(packageSigningKeyNext),
     logLevel: read(env, 'LOG_LEVEL', z.enum(LOG_LEVELS), `must be one of ${LOG_LEVELS.join(', ')}`) ?? 'info',
     nodeEnv,
     secureCookies: publicUrl.startsWith('https:'),
@@ -407,10 +437,15 @@ export function loadConfig(env: Env = process.env): Config {
     demo,
     smtpUrl,
     vendorCardMasterKey,
+    vendorCardMasterKeysPrevious,
     configuredPublicUrl,
     packageSigningKey,
     webSeedUrls,
   });
+  // The demo key counts too: it is the current key when the demo runs without one.
+  if (config.vendorCardMasterKeysPrevious.includes(config.vendorCardMasterKey.toLowerCase())) {
+    throw new ConfigError('VENDOR_CARD_MASTER_KEYS_PREVIOUS must not repeat VENDOR_CARD_MASTER_KEY');
+  }
   return config;
 }
 
@@ -423,6 +458,7 @@ function checkDemoAndProductionRules(settings: {
   demo: boolean;
   smtpUrl: string | null;
   vendorCardMasterKey: string | undefined;
+  vendorCardMasterKeysPrevious: string[];
   configuredPublicUrl: string | undefined;
   packageSigningKey: string | undefined;
   webSeedUrls: string[];
@@ -442,6 +478,11 @@ function checkDemoAndProductionRules(settings: {
     if (vendorCardMasterKey.toLowerCase() === DEMO_VENDOR_CARD_MASTER_KEY) {
       throw new ConfigError(
         'VENDOR_CARD_MASTER_KEY must not be the public demo key when NODE_ENV=production',
+      );
+    }
+    if (settings.vendorCardMasterKeysPrevious.includes(DEMO_VENDOR_CARD_MASTER_KEY)) {
+      throw new ConfigError(
+        'VENDOR_CARD_MASTER_KEYS_PREVIOUS must not hold the public demo key when NODE_ENV=production',
       );
     }
     if (!configuredPublicUrl) {

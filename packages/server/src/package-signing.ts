@@ -62,15 +62,19 @@ export function signPackageManifest(
 }
 
 /**
- * The manifest inside a signed document, only when the signature is the trusted key's over those
- * exact bytes and they are a manifest of this format. Anything else throws PackageSigningError.
+ * The manifest inside a signed document, only when the signature is one trusted key's over those
+ * exact bytes and they are a manifest of this format. Several keys are trusted while the vendor
+ * rotates its publishing key. Anything else throws PackageSigningError.
  */
-export function openSignedPackageManifest(document: unknown, publicKey: KeyObject): PackageManifest {
+export function openSignedPackageManifest(
+  document: unknown,
+  trustedKeys: readonly KeyObject[],
+): PackageManifest {
   const signed = signedPackageManifestSchema.safeParse(document);
   if (!signed.success) throw new PackageSigningError('the package manifest is not a signed manifest');
   const bytes = Buffer.from(signed.data.manifest, 'base64');
   const signature = Buffer.from(signed.data.signature, 'base64');
-  if (!verify(null, bytes, publicKey, signature)) {
+  if (!trustedKeys.some((publicKey) => verify(null, bytes, publicKey, signature))) {
     throw new PackageSigningError(
       'the package manifest is not signed by the publishing key this helper trusts',
     );

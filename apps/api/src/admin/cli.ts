@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   publish: async () => (await import('./commands/publish.ts')).command,
   unpublish: async () => (await import('./commands/unpublish.ts')).command,
   list: async () => (await import('./commands/list.ts')).command,
+  resign: async () => (await import('./commands/resign.ts')).command,
   notify: async () => (await import('./commands/notify.ts')).command,
   card: async () => (await import('./commands/card.ts')).command,
   credit: async () => (await import('./commands/credit.ts')).command,

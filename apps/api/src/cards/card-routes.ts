@@ -2,6 +2,7 @@ import {
   activationMessage,
   cardMac,
   deriveCardKey,
+  masterKeyId,
   verifyCardValidation,
 } from '@benchside/card-crypto/card-validation';
 import {
@@ -38,6 +39,7 @@ import {
   lockCardBySerial,
   logCard,
   ownCard,
+  recordCardMasterKey,
   recordValidationNonce,
   setCardFirmware,
   toCards,
@@ -49,6 +51,8 @@ export const CARD_REPLAYED_MESSAGE = 'The card validation was already used, plea
 export const CARD_UNKNOWN_MESSAGE = 'This card is not registered with Benchside';
 export const CARD_TAKEN_MESSAGE = 'This card is assigned to another account';
 export const CARD_SUSPENDED_MESSAGE = 'This card is suspended, please contact support';
+export const CARD_KEY_UNKNOWN_MESSAGE =
+  'Validate this card again before activating: the portal must first check which key it holds';
 
 /** The signed-in user's cards: validation, listing, logs, downloads, licences and the catalogue. */
 export function registerCardRoutes(app: App, context: CardsContext): void {
@@ -73,6 +77,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
         card: serial,
         validationId,
         masterKeyHex: config.vendorCardMasterKey,
+        previousMasterKeysHex: config.vendorCardMasterKeysPrevious,
         now: new Date(),
       });
       if (!verdict.ok) {
@@ -82,6 +87,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
           ],
         });
       }
+      const cardMasterKeyId = await masterKeyId(verdict.masterKeyHex);
       const cardId = await db.transaction().execute(async (trx) => {
         const fresh = await recordValidationNonce(
           trx,
@@ -97,6 +103,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
         if (!card) throw new NotFoundError(CARD_UNKNOWN_MESSAGE);
         if (card.state === 'suspended')
           throw new HttpError(409, 'BS_ERR_CARD_SUSPENDED', CARD_SUSPENDED_MESSAGE);
+        await recordCardMasterKey(trx, card.id, cardMasterKeyId);
         if (card.user_id === user.id) return card.id;
         if (card.user_id !== null) throw new HttpError(409, 'BS_ERR_CARD_TAKEN', CARD_TAKEN_MESSAGE);
         await assignCard(trx, card, user);
@@ -288,7 +295,7 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       const productId = request.body.product;
       const licence = await findCardLicence(db, card.id, productId);
       if (!licence) throw new NotFoundError('This card holds no licence for that product');
-      const cardKey = await deriveCardKey(config.vendorCardMasterKey, card.serial);
+      const cardKey = await deriveCardKey(await masterKeyOf(card, config), card.serial);
       const activationToken = await cardMac(cardKey, activationMessage(card.serial, productId));
       await logCard(db, {
         cardId: card.id,
@@ -346,4 +353,22 @@ export function registerCardRoutes(app: App, context: CardsContext): void {
       return card;
     },
   );
+}
+
+/**
+ * The master key that made the card, as its last validation proved. A card never validated since
+ * keys were recorded can only be the current key's when no previous key is configured; otherwise,
+ * or when its key was dropped from the configuration, the card would refuse any token we derived.
+ */
+async function masterKeyOf(
+  card: { master_key_id: string | null },
+  config: CardsContext['config'],
+): Promise<string> {
+  if (card.master_key_id === null && config.vendorCardMasterKeysPrevious.length === 0) {
+    return config.vendorCardMasterKey;
+  }
+  for (const key of [config.vendorCardMasterKey, ...config.vendorCardMasterKeysPrevious]) {
+    if ((await masterKeyId(key)) === card.master_key_id) return key;
+  }
+  throw new HttpError(409, 'BS_ERR_CARD_KEY_UNKNOWN', CARD_KEY_UNKNOWN_MESSAGE);
 }

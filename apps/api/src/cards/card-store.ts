@@ -218,6 +218,11 @@ export async function recordValidationNonce(
   return fresh !== undefined;
 }
 
+/** Records which vendor master key made the card, as a validation just proved. */
+export async function recordCardMasterKey(db: Db, cardId: string, masterKeyId: string): Promise<void> {
+  await db.updateTable('cards').set({ master_key_id: masterKeyId }).where('id', '=', cardId).execute();
+}
+
 /** The card with this serial, locked until the transaction ends, or undefined when none has it. */
 export function lockCardBySerial(db: Db, serial: string) {
   return db.selectFrom('cards').selectAll().where('serial', '=', serial).forUpdate().executeTakeFirst();

@@ -8,7 +8,7 @@ import { registerTokenRoutes } from './token-routes.ts';
 
 export interface CardsContext {
   db: Kysely<Database>;
-  config: Pick<Config, 'vendorCardMasterKey'>;
+  config: Pick<Config, 'vendorCardMasterKey' | 'vendorCardMasterKeysPrevious'>;
 }
 
 /** Spec §7 "Cards and credits": cards, products, credentials, credits and tokens. */

@@ -2,7 +2,11 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '@benchside/server/config';
-import { PackageSigningError, readPackageSigningKey } from '@benchside/server/package-signing';
+import {
+  PackageSigningError,
+  packagePublicKeyText,
+  readPackageSigningKey,
+} from '@benchside/server/package-signing';
 
 /** Where a development portal keeps the key it generated for itself. */
 export const GENERATED_SIGNING_KEY_FILE = 'package-signing-key.pem';
@@ -32,6 +36,20 @@ export async function loadPackageSigningKey(config: SigningKeyConfig): Promise<K
     if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
   });
   return readKeyFile(file, `the generated key (${GENERATED_SIGNING_KEY_FILE} in DATA_DIR)`);
+}
+
+/**
+ * The public halves helpers of this portal must trust: the signing key's, then PACKAGE_SIGNING_KEY_NEXT's
+ * when set, so that helpers installed before a rotation already trust the key that signs after it.
+ */
+export async function trustedPackageKeys(
+  config: SigningKeyConfig & Pick<Config, 'packageSigningKeyNext'>,
+): Promise<string[]> {
+  const keys = [await loadPackageSigningKey(config)];
+  if (config.packageSigningKeyNext !== null) {
+    keys.push(await readKeyFile(config.packageSigningKeyNext, 'PACKAGE_SIGNING_KEY_NEXT'));
+  }
+  return [...new Set(keys.map(packagePublicKeyText))];
 }
 
 async function readKeyFile(file: string, setting: string): Promise<KeyObject> {

@@ -1,10 +1,9 @@
 import { createReadStream } from 'node:fs';
 import type { Config } from '@benchside/server/config';
 import { NotFoundError } from '@benchside/server/errors';
-import { packagePublicKeyText } from '@benchside/server/package-signing';
 import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { FastifyInstance } from 'fastify';
-import { loadPackageSigningKey, type SigningKeyConfig } from '../catalogue/signing-key.ts';
+import { type SigningKeyConfig, trustedPackageKeys } from '../catalogue/signing-key.ts';
 
 /**
  * Where the installer is kept for every API node to serve: `npm run pack:helper` (and `npm start`)
@@ -23,17 +22,17 @@ export const HELPER_INSTALLER_PATH = '/dl/helper/benchside-helper.tgz';
 export interface HelperInstallerTrust {
   portalUrl: string;
   downloadsHost: string;
-  packageKey: string;
+  packageKeys: string[];
 }
 
-/** This portal, its downloads host and the public half of its package signing key. */
+/** This portal, its downloads host and the public halves of its package signing keys (current and next). */
 export async function helperInstallerTrust(
-  config: Pick<Config, 'publicUrl' | 'downloadsHost'> & SigningKeyConfig,
+  config: Pick<Config, 'publicUrl' | 'downloadsHost' | 'packageSigningKeyNext'> & SigningKeyConfig,
 ): Promise<HelperInstallerTrust> {
   return {
     portalUrl: config.publicUrl,
     downloadsHost: config.downloadsHost,
-    packageKey: packagePublicKeyText(await loadPackageSigningKey(config)),
+    packageKeys: await trustedPackageKeys(config),
   };
 }
 

@@ -14,8 +14,8 @@ const MAX_MANIFEST_BYTES = 16 * 1024;
 export interface PackageTrust {
   /** URL prefixes of the portal's downloads host(s), without a trailing slash. */
   downloadsHosts: readonly string[];
-  /** The vendor's publishing key; null trusts no package. */
-  publicKey: KeyObject | null;
+  /** The vendor's publishing keys (two while it rotates them); none trusts no package. */
+  publicKeys: readonly KeyObject[];
 }
 
 export interface TrustedPackage {
@@ -58,8 +58,8 @@ export class PackageSource {
   async fetch(torrentUrl: string): Promise<TrustedPackage> {
     this.assertAllowed(torrentUrl, 'torrent');
     const host = this.#hostOf(torrentUrl) ?? '';
-    const publicKey = this.#trust.publicKey;
-    if (publicKey === null) {
+    const { publicKeys } = this.#trust;
+    if (publicKeys.length === 0) {
       throw new ConflictError(
         'This helper trusts no publishing key (HELPER_PACKAGE_KEY, or an installer from the portal), so it downloads no package',
       );
@@ -73,7 +73,7 @@ export class PackageSource {
     let manifest: PackageManifest;
     let signedManifest: SignedPackageManifest;
     try {
-      manifest = openSignedPackageManifest(document, publicKey);
+      manifest = openSignedPackageManifest(document, publicKeys);
       signedManifest = signedPackageManifestSchema.parse(document);
     } catch (error) {
       if (error instanceof PackageSigningError) {

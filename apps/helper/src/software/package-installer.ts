@@ -51,8 +51,8 @@ export class PackageInstaller {
   readonly #downloads: DownloadManager;
   readonly #tools: InstalledTools;
   readonly #warn: (message: string) => void;
-  /** The vendor's publishing key: only packages it signed are installed. */
-  readonly #packageKey: KeyObject | null;
+  /** The vendor's publishing keys: only packages one of them signed are installed. */
+  readonly #packageKeys: readonly KeyObject[];
   // One install at a time: two installs of the same tool must not race for its folder.
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -62,12 +62,12 @@ export class PackageInstaller {
       downloads: DownloadManager;
       tools: InstalledTools;
       warn: (message: string) => void;
-      packageKey: KeyObject | null;
+      packageKeys: readonly KeyObject[];
     },
   ) {
     this.#toolsRoot = toolsRoot;
     this.#journalFile = join(toolsRoot, JOURNAL_FILE_NAME);
-    this.#packageKey = options.packageKey;
+    this.#packageKeys = options.packageKeys;
     this.#downloads = options.downloads;
     this.#tools = options.tools;
     this.#warn = options.warn;
@@ -82,8 +82,8 @@ export class PackageInstaller {
     downloads: DownloadManager;
     tools: InstalledTools;
     warn: (message: string) => void;
-    /** The vendor's publishing key: only packages it signed are installed. */
-    packageKey: KeyObject | null;
+    /** The vendor's publishing keys: only packages one of them signed are installed. */
+    packageKeys: readonly KeyObject[];
   }): Promise<PackageInstaller> {
     await mkdir(options.toolsFolder, { recursive: true, mode: 0o700 });
     const installer = new PackageInstaller(await realpath(options.toolsFolder), options);
@@ -107,7 +107,7 @@ export class PackageInstaller {
     if (packageFile === undefined || others.length > 0 || kind === undefined) {
       throw refuse(422, 'the download is not a single .zip or .tar.gz package');
     }
-    const verdict = await verifyDownloadedPackage(download, packageFile, this.#packageKey);
+    const verdict = await verifyDownloadedPackage(download, packageFile, this.#packageKeys);
     if (!verdict.ok) throw refuse(verdict.status, verdict.reason);
     const signed = verdict.manifest;
 

@@ -11,15 +11,15 @@ export type PackageVerdict =
 
 /**
  * The install decision's proof: the downloaded file is exactly the package the vendor signed. The
- * signature is checked again here, against the key the helper trusts now, because the manifest
+ * signature is checked again here, against the keys the helper trusts now, because the manifest
  * was kept on disk between the download and the install.
  */
 export async function verifyDownloadedPackage(
   download: Pick<DownloadDetails, 'signedManifest'>,
   packageFile: string,
-  publicKey: KeyObject | null,
+  publicKeys: readonly KeyObject[],
 ): Promise<PackageVerdict> {
-  if (publicKey === null) {
+  if (publicKeys.length === 0) {
     return { ok: false, status: 409, reason: 'this helper trusts no publishing key, so it installs nothing' };
   }
   if (download.signedManifest === undefined) {
@@ -31,7 +31,7 @@ export async function verifyDownloadedPackage(
   }
   let manifest: PackageManifest;
   try {
-    manifest = openSignedPackageManifest(download.signedManifest, publicKey);
+    manifest = openSignedPackageManifest(download.signedManifest, publicKeys);
   } catch (error) {
     if (error instanceof PackageSigningError) return { ok: false, status: 422, reason: error.message };
     throw error;
