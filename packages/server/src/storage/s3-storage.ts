@@ -28,10 +28,14 @@ async function* counted(body: AsyncIterable<Uint8Array>, count: { bytes: number 
 
 /**
  * Objects in an S3-compatible bucket under the same keys as the local folder. Uploads go through
- * lib-storage's `Upload`: a multipart upload of 5 MiB parts, a few in flight, so memory stays flat
- * whatever the size; an upload that fails is aborted and leaves no object. Reads stream the
+ * lib-storage's `Upload`: a multipart upload of 5 MiB parts, two in flight, so an upload holds about
+ * three parts in memory (the two sent and the one being filled) whatever its size; an upload that fails is aborted and leaves no object. Reads stream the
  * answer's body, ranges through GetObject's `Range`.
  */
+/** S3's smallest part; with two in flight a node's upload holds about 15 MiB, however large the file. */
+const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+const UPLOADS_IN_FLIGHT = 2;
+
 export function createS3Storage(settings: Extract<StorageConfig, { kind: 's3' }>): ObjectStorage {
   const client = new S3Client({
     ...(settings.endpoint === null ? {} : { endpoint: settings.endpoint }),
@@ -49,6 +53,8 @@ export function createS3Storage(settings: Extract<StorageConfig, { kind: 's3' }>
       await new Upload({
         client,
         params: { Bucket: bucket, Key: key, Body: Readable.from(counted(body, count)) },
+        partSize: UPLOAD_PART_BYTES,
+        queueSize: UPLOADS_IN_FLIGHT,
       }).done();
       return { size: count.bytes };
     },
