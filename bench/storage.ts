@@ -54,7 +54,9 @@ async function measured(
   const seconds = moved.seconds ?? (performance.now() - started) / 1000;
   const { bytes } = moved;
   if (bytes !== size) throw new Error(`Moved ${bytes} bytes of ${size}`);
-  return { MBps: bytes / 1e6 / seconds, peakRssGrowthMiB: (await memoryOf(process.pid, 'VmHWM')) - before };
+  // The collector may free more than the transfer holds: a peak below the start is no growth.
+  const peak = await memoryOf(process.pid, 'VmHWM');
+  return { MBps: bytes / 1e6 / seconds, peakRssGrowthMiB: Math.max(0, peak - before) };
 }
 
 function median(transfers: Transfer[]): Transfer {
