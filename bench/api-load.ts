@@ -7,20 +7,38 @@ const WARM_UP_SECONDS = 2;
 
 export type LoadFigures = { requestsPerSecond: number; p99LatencyMs: number; non2xx: number; errors: number };
 
-/** One call, as the session of `cookie` when given; a `body` is sent as JSON. */
-export type LoadRequest = { url: string; cookie?: string; method?: 'GET' | 'POST'; body?: string };
+/**
+ * One call, as the session of `cookie` when given, or with each connection signed in as the next of
+ * `sessions` (one user per connection, as many clients would be); a `body` is sent as JSON.
+ */
+export type LoadRequest = {
+  url: string;
+  cookie?: string;
+  sessions?: string[];
+  method?: 'GET' | 'POST';
+  body?: string;
+};
 
-async function run(request: LoadRequest, seconds: number): Promise<LoadFigures> {
+async function run(request: LoadRequest, seconds: number, connections: number): Promise<LoadFigures> {
+  const { sessions = [] } = request;
+  let connected = 0;
   const result = await autocannon({
     url: request.url,
     method: request.method ?? 'GET',
-    connections: LOAD_CONNECTIONS,
+    connections,
     duration: seconds,
     headers: {
       ...(request.cookie ? { cookie: request.cookie } : {}),
       ...(request.body ? { 'content-type': 'application/json' } : {}),
     },
     ...(request.body ? { body: request.body } : {}),
+    ...(sessions.length > 0
+      ? {
+          setupClient: (client: autocannon.Client) => {
+            client.setHeaders({ cookie: sessions[connected++ % sessions.length] });
+          },
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -31,11 +49,11 @@ async function run(request: LoadRequest, seconds: number): Promise<LoadFigures> 
 }
 
 /** A short run whose figures are dropped: the first requests pay for cold caches and connections. */
-export async function warmUp(request: LoadRequest): Promise<void> {
-  await run(request, WARM_UP_SECONDS);
+export async function warmUp(request: LoadRequest, connections = LOAD_CONNECTIONS): Promise<void> {
+  await run(request, WARM_UP_SECONDS, connections);
 }
 
 /** The figures of a full run. */
-export function measureLoad(request: LoadRequest): Promise<LoadFigures> {
-  return run(request, DURATION_SECONDS);
+export function measureLoad(request: LoadRequest, connections = LOAD_CONNECTIONS): Promise<LoadFigures> {
+  return run(request, DURATION_SECONDS, connections);
 }

@@ -57,6 +57,21 @@ const cpu = process.cpuUsage();
 process.stdout.write(JSON.stringify({ seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
 `;
 
+/** One plain HTTP GET of `url` streamed to `destination`, by a client process of its own. */
+export async function plainGet(
+  url: string,
+  destination: string,
+): Promise<{ seconds: number; cpuSeconds: number }> {
+  const { stdout } = await run(process.execPath, [
+    '--input-type=module',
+    '-e',
+    PLAIN_CLIENT,
+    url,
+    destination,
+  ]);
+  return JSON.parse(stdout) as { seconds: number; cpuSeconds: number };
+}
+
 /**
  * Issue 4 "Proof and speed": a 256 MiB package with 1 MiB pieces from a loopback web seed, fetched
  * through the helper as it is shipped (the installer bundle, driven over its HTTP API) and with a
@@ -135,14 +150,7 @@ export async function measureHelperThroughput(): Promise<HelperThroughputResult>
         let helperCpuSeconds = Number.POSITIVE_INFINITY;
         for (let round = 0; round < ROUNDS; round++) {
           const destination = join(work, `plain-${round}.bin`);
-          const { stdout } = await run(process.execPath, [
-            '--input-type=module',
-            '-e',
-            PLAIN_CLIENT,
-            seed.url('/dl/package.bin'),
-            destination,
-          ]);
-          const plain = JSON.parse(stdout) as { seconds: number; cpuSeconds: number };
+          const plain = await plainGet(seed.url('/dl/package.bin'), destination);
           plainSeconds = Math.min(plainSeconds, plain.seconds);
           plainCpuSeconds = Math.min(plainCpuSeconds, plain.cpuSeconds);
           await rm(destination);
@@ -209,7 +217,7 @@ async function waitForDone(
 }
 
 /** A memory line of /proc/<pid>/status (Linux), in MiB. */
-async function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+export async function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
   if (kib === undefined) throw new Error(`No ${field} in /proc/${pid}/status`);
@@ -224,7 +232,7 @@ async function cpuSecondsOf(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
-async function writeRandomFile(path: string, size: number): Promise<void> {
+export async function writeRandomFile(path: string, size: number): Promise<void> {
   async function* chunks() {
     for (let written = 0; written < size; written += MIB) yield randomBytes(Math.min(MIB, size - written));
   }
@@ -241,6 +249,6 @@ function torrentOf(path: string, webSeedUrl: string): Promise<Buffer> {
   );
 }
 
-function round2(value: number): number {
+export function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }

@@ -2,18 +2,37 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { capacityFigures, measureCapacity } from './capacity.ts';
 import { catalogueFigures, measureCatalogue } from './catalogue.ts';
 import { measureHelperThroughput } from './helper-throughput.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureNotifications, notificationFigures } from './notifications.ts';
 import { measurePageWeight } from './page-weight.ts';
-import { signInAsDemo, startStack } from './stack.ts';
+import { benchDatabase, signInAsDemo, startStack } from './stack.ts';
+import { measureStorage, storageFigures } from './storage.ts';
 import { measureThroughput } from './throughput.ts';
 
-/** `npm run bench`: the platform's performance budgets (issue "Platform" item 9), measured in one run. */
+/**
+ * `npm run bench`: the platform's performance budgets (issue "Platform" item 9), measured in one
+ * run. `npm run bench -- storage capacity` runs only the sections named; with none, every section
+ * but `capacity`, which loads the machine for minutes and needs PostgreSQL and nginx for most of
+ * its figures.
+ */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SIGN_IN_PATH = '/auth/login';
+const SECTIONS = ['platform', 'notifications', 'catalogue', 'storage', 'capacity'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown bench section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const sections = new Set<Section>(
+  named.length > 0 ? (named as Section[]) : SECTIONS.filter((section) => section !== 'capacity'),
+);
 
 type Figure = { name: string; value: string; budget: string; pass: boolean };
 
@@ -22,82 +41,103 @@ function kilobytes(bytes: number): string {
 }
 
 const startedAt = new Date();
-console.log('Starting the stack as npm start does…');
-const stack = await startStack(root);
-console.log(`Database: ${stack.database}`);
-let figures: Figure[];
-let details: Record<string, unknown>;
-try {
-  const cookie = await signInAsDemo(stack.baseUrl);
+const figures: Figure[] = [];
+const details: Record<string, unknown> = {};
+if (sections.has('platform')) {
+  console.log('Starting the stack as npm start does…');
+  const stack = await startStack(root);
+  console.log(`Database: ${stack.database}`);
+  try {
+    const cookie = await signInAsDemo(stack.baseUrl);
 
-  console.log('Load: GET /api/me (signed in) vs a bare Fastify route, 50 connections, 10 s each…');
-  const throughput = await measureThroughput(root, stack.baseUrl, cookie);
+    console.log('Load: GET /api/me (signed in) vs a bare Fastify route, 50 connections, 10 s each…');
+    const throughput = await measureThroughput(root, stack.baseUrl, cookie);
 
-  console.log(`Page weight of ${SIGN_IN_PATH} in Chromium…`);
-  const weight = await measurePageWeight(`${stack.baseUrl}${SIGN_IN_PATH}`);
+    console.log(`Page weight of ${SIGN_IN_PATH} in Chromium…`);
+    const weight = await measurePageWeight(`${stack.baseUrl}${SIGN_IN_PATH}`);
 
-  console.log(`Lighthouse on ${SIGN_IN_PATH} (3 runs)…`);
-  const scores = await measureLighthouse(`${stack.baseUrl}${SIGN_IN_PATH}`);
+    console.log(`Lighthouse on ${SIGN_IN_PATH} (3 runs)…`);
+    const scores = await measureLighthouse(`${stack.baseUrl}${SIGN_IN_PATH}`);
 
-  console.log('Helper: a 256 MiB package through the helper and with a plain GET (3 rounds each)…');
-  const helper = await measureHelperThroughput();
+    console.log('Helper: a 256 MiB package through the helper and with a plain GET (3 rounds each)…');
+    const helper = await measureHelperThroughput();
 
-  const cleanLoad =
-    throughput.api.non2xx === 0 && throughput.api.errors === 0 && throughput.bare.errors === 0;
-  figures = [
-    {
-      name: 'GET /api/me throughput vs bare Fastify',
-      value: `${(throughput.ratio * 100).toFixed(1)} % (${Math.round(throughput.api.requestsPerSecond)} vs ${Math.round(throughput.bare.requestsPerSecond)} req/s)`,
-      budget: '≥ 25 %, no errors',
-      pass: throughput.ratio >= 0.25 && cleanLoad,
-    },
-    {
-      name: `${SIGN_IN_PATH} JS+CSS, gzipped`,
-      value: `${kilobytes(weight.gzipBytes)} in ${weight.files.length} files`,
-      budget: '≤ 150 KB',
-      pass: weight.gzipBytes <= 150 * 1024,
-    },
-    {
-      name: `Lighthouse performance ${SIGN_IN_PATH}`,
-      value: `${scores.performance} (runs ${scores.runs.join(', ')})`,
-      budget: '≥ 95',
-      pass: scores.performance >= 95,
-    },
-    {
-      name: `Lighthouse accessibility ${SIGN_IN_PATH}`,
-      value: String(scores.accessibility),
-      budget: '≥ 95',
-      pass: scores.accessibility >= 95,
-    },
-    {
-      name: 'Helper download vs plain HTTP GET, 256 MiB',
-      value: `${(helper.ratio * 100).toFixed(0)} % (${helper.helperMBps} vs ${helper.plainMBps} MB/s; CPU ${helper.helperCpuSeconds} vs ${helper.plainCpuSeconds} s)`,
-      budget: '≥ 70 %',
-      pass: helper.ratio >= 0.7,
-    },
-    {
-      name: 'Helper peak RSS while downloading',
-      value: `${helper.helperPeakRssMiB} MiB (idle ${helper.helperIdleRssMiB} MiB)`,
-      budget: '≤ 200 MB',
-      pass: helper.helperPeakRssMiB * 1024 * 1024 <= 200e6,
-    },
-  ];
-  details = { throughput, weight, lighthouse: scores, helper };
-} finally {
-  await stack.stop();
+    const cleanLoad =
+      throughput.api.non2xx === 0 && throughput.api.errors === 0 && throughput.bare.errors === 0;
+    figures.push(
+      {
+        name: 'GET /api/me throughput vs bare Fastify',
+        value: `${(throughput.ratio * 100).toFixed(1)} % (${Math.round(throughput.api.requestsPerSecond)} vs ${Math.round(throughput.bare.requestsPerSecond)} req/s)`,
+        budget: '≥ 25 %, no errors',
+        pass: throughput.ratio >= 0.25 && cleanLoad,
+      },
+      {
+        name: `${SIGN_IN_PATH} JS+CSS, gzipped`,
+        value: `${kilobytes(weight.gzipBytes)} in ${weight.files.length} files`,
+        budget: '≤ 150 KB',
+        pass: weight.gzipBytes <= 150 * 1024,
+      },
+      {
+        name: `Lighthouse performance ${SIGN_IN_PATH}`,
+        value: `${scores.performance} (runs ${scores.runs.join(', ')})`,
+        budget: '≥ 95',
+        pass: scores.performance >= 95,
+      },
+      {
+        name: `Lighthouse accessibility ${SIGN_IN_PATH}`,
+        value: String(scores.accessibility),
+        budget: '≥ 95',
+        pass: scores.accessibility >= 95,
+      },
+      {
+        name: 'Helper download vs plain HTTP GET, 256 MiB',
+        value: `${(helper.ratio * 100).toFixed(0)} % (${helper.helperMBps} vs ${helper.plainMBps} MB/s; CPU ${helper.helperCpuSeconds} vs ${helper.plainCpuSeconds} s)`,
+        budget: '≥ 70 %',
+        pass: helper.ratio >= 0.7,
+      },
+      {
+        name: 'Helper peak RSS while downloading',
+        value: `${helper.helperPeakRssMiB} MiB (idle ${helper.helperIdleRssMiB} MiB)`,
+        budget: '≤ 200 MB',
+        pass: helper.helperPeakRssMiB * 1024 * 1024 <= 200e6,
+      },
+    );
+    Object.assign(details, { throughput, weight, lighthouse: scores, helper });
+  } finally {
+    await stack.stop();
+  }
 }
 
-console.log('Load: the list and unread count of a user with 100,000 notifications, 50 connections…');
-const notifications = await measureNotifications(root);
-figures.push(...notificationFigures(notifications));
-details.notifications = notifications;
+if (sections.has('notifications')) {
+  console.log('Load: the list and unread count of a user with 100,000 notifications, 50 connections…');
+  const notifications = await measureNotifications(root);
+  figures.push(...notificationFigures(notifications));
+  details.notifications = notifications;
+}
 
-console.log(
-  "Load: the catalogue search and a brand's models on 1,000, 10,000 and 100,000 rows, 50 connections…",
-);
-const catalogue = await measureCatalogue(root);
-figures.push(...catalogueFigures(catalogue));
-details.catalogue = catalogue;
+if (sections.has('catalogue')) {
+  console.log(
+    "Load: the catalogue search and a brand's models on 1,000, 10,000 and 100,000 rows, 50 connections…",
+  );
+  const catalogue = await measureCatalogue(root);
+  figures.push(...catalogueFigures(catalogue));
+  details.catalogue = catalogue;
+}
+
+if (sections.has('storage')) {
+  console.log('Storage: a 256 MiB package published and read back, local folder vs S3 (s3rver), 3 rounds…');
+  const storage = await measureStorage();
+  figures.push(...storageFigures(storage));
+  details.storage = storage;
+}
+
+if (sections.has('capacity')) {
+  console.log('Capacity: signed-in pollers of the unread count, more clients until p99 passes 50 ms…');
+  const capacity = await measureCapacity(root);
+  for (const reason of capacity.skipped) console.log(`  skipped: ${reason}`);
+  figures.push(...capacityFigures(capacity));
+  details.capacity = capacity;
+}
 
 const widths = [0, 1, 2].map((column) =>
   Math.max(...figures.map((figure) => [figure.name, figure.value, figure.budget][column]?.length ?? 0)),
@@ -123,7 +163,8 @@ await writeFile(
         node: process.version,
         loadAverage: loadavg(),
       },
-      database: stack.database,
+      database: benchDatabase(),
+      sections: [...sections],
       figures,
       details,
     },

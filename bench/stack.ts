@@ -58,11 +58,12 @@ export async function startStack(root: string, options: StackOptions = {}): Prom
     await stop();
     throw error;
   }
-  return {
-    baseUrl,
-    database: env.DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (embedded)',
-    stop,
-  };
+  return { baseUrl, database: benchDatabase(), stop };
+}
+
+/** The database the stacks run on: BENCH_DATABASE_URL's PostgreSQL, else the embedded PGlite. */
+export function benchDatabase(): string {
+  return process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (embedded)';
 }
 
 /** Signs the demo user in and returns the `Cookie` header value that carries the session. */

@@ -61,7 +61,7 @@ export async function selfSignedCertificate(folder: string): Promise<{ cert: str
  * The shipped site with this machine's values put in the lines an operator edits. Each of those
  * lines must still be found, so a change to the site's shape fails here instead of going untested.
  */
-export function siteForThisMachine(site: string, edits: Array<[from: string | RegExp, to: string]>): string {
+function siteForThisMachine(site: string, edits: Array<[from: string | RegExp, to: string]>): string {
   let result = site
     .split('\n')
     // IPv6 may be off on a CI machine; the IPv4 lines stand for both.
@@ -74,6 +74,36 @@ export function siteForThisMachine(site: string, edits: Array<[from: string | Re
     result = typeof from === 'string' ? result.replaceAll(from, to) : result.replace(from, to);
   }
   return result;
+}
+
+/** Where the reference site listens and what it proxies to, on this machine. */
+export interface SitePorts {
+  /** The two API nodes of the `benchside_api` pool (the same port twice puts one node behind it). */
+  api: [number, number];
+  support: number;
+  http: number;
+  portal: number;
+  supportPort: number;
+}
+
+/** deploy/nginx/benchside.conf for 127.0.0.1: these ports, this certificate, the web build of `root`. */
+export async function referenceSite(
+  root: string,
+  ports: SitePorts,
+  certificate: { cert: string; key: string },
+): Promise<string> {
+  return siteForThisMachine(await readFile(join(root, 'deploy/nginx/benchside.conf'), 'utf8'), [
+    ['server 127.0.0.1:8080 ', `server 127.0.0.1:${ports.api[0]} `],
+    ['server 127.0.0.1:8082 ', `server 127.0.0.1:${ports.api[1]} `],
+    ['server 127.0.0.1:8081 ', `server 127.0.0.1:${ports.support} `],
+    ['listen 80;', `listen 127.0.0.1:${ports.http};`],
+    ['listen 443 ssl http2;', `listen 127.0.0.1:${ports.portal} ssl http2;`],
+    ['listen 8443 ssl http2;', `listen 127.0.0.1:${ports.supportPort} ssl http2;`],
+    ['server_name portal.example.com;', 'server_name 127.0.0.1;'],
+    ['/etc/ssl/benchside/portal.crt', certificate.cert],
+    ['/etc/ssl/benchside/portal.key', certificate.key],
+    ['root /opt/benchside/apps/web/dist;', `root ${join(root, 'apps/web/dist')};`],
+  ]);
 }
 
 export interface RunningNginx {

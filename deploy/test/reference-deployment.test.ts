@@ -14,8 +14,8 @@ import {
   ensureNginx,
   nginxErrors,
   type RunningNginx,
+  referenceSite,
   selfSignedCertificate,
-  siteForThisMachine,
   startNginx,
 } from './nginx.ts';
 
@@ -189,18 +189,17 @@ describe('the reference deployment (deploy/) behind nginx with TLS', { timeout: 
       );
     }
 
-    const site = siteForThisMachine(await readFile(join(root, 'deploy/nginx/benchside.conf'), 'utf8'), [
-      ['server 127.0.0.1:8080 ', `server 127.0.0.1:${api1} `],
-      ['server 127.0.0.1:8082 ', `server 127.0.0.1:${api2} `],
-      ['server 127.0.0.1:8081 ', `server 127.0.0.1:${supportNode} `],
-      ['listen 80;', `listen 127.0.0.1:${httpPort};`],
-      ['listen 443 ssl http2;', `listen 127.0.0.1:${portalPort} ssl http2;`],
-      ['listen 8443 ssl http2;', `listen 127.0.0.1:${supportPort} ssl http2;`],
-      ['server_name portal.example.com;', 'server_name 127.0.0.1;'],
-      ['/etc/ssl/benchside/portal.crt', certificate.cert],
-      ['/etc/ssl/benchside/portal.key', certificate.key],
-      ['root /opt/benchside/apps/web/dist;', `root ${join(root, 'apps/web/dist')};`],
-    ]);
+    const site = await referenceSite(
+      root,
+      {
+        api: [Number(api1), Number(api2)],
+        support: Number(supportNode),
+        http: Number(httpPort),
+        portal: Number(portalPort),
+        supportPort: Number(supportPort),
+      },
+      certificate,
+    );
     nginx = await startNginx(join(scratch, 'nginx'), site);
     const { packagePublicKeyText } = await import('@benchside/server/package-signing');
     const { loadPackageSigningKey } = await import('../../apps/api/src/catalogue/signing-key.ts');
