@@ -48,8 +48,6 @@ async function main(): Promise<void> {
       'helper',
     ),
   });
-  await listenOnFirstFreePort(app, config.ports);
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -67,8 +65,11 @@ async function main(): Promise<void> {
   };
   // `on`, not `once`: under `npm start` the helper gets the terminal's SIGINT and then its parent's
   // SIGTERM, and a signal without a listener would kill it mid-shutdown.
+  // Before listening: the listening line is out before `listen` returns, and a signal sent on
+  // seeing it would otherwise find no listener.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  await listenOnFirstFreePort(app, config.ports);
 }
 
 async function registerProtocolAndExit(): Promise<void> {

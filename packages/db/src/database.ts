@@ -90,6 +90,8 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
   sent_at: Date | null;
   failed_at: Date | null;
+  /** Increases with every row written; `created_at` ties within a transaction. */
+  write_order: ColumnType<string, never, never>;
 }
 
 /** Fixed-window counters shared by every API instance. */

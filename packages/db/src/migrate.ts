@@ -13,6 +13,7 @@ import * as mailOutbox from './migrations/0010-mail-outbox.ts';
 import * as pendingSocialSignUps from './migrations/0011-pending-social-sign-ups.ts';
 import * as mailOutboxFailedIndex from './migrations/0012-mail-outbox-failed-index.ts';
 import * as cardMasterKey from './migrations/0013-card-master-key.ts';
+import * as mailOutboxWriteOrder from './migrations/0014-mail-outbox-write-order.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-pending-social-sign-ups': pendingSocialSignUps,
   '0012-mail-outbox-failed-index': mailOutboxFailedIndex,
   '0013-card-master-key': cardMasterKey,
+  '0014-mail-outbox-write-order': mailOutboxWriteOrder,
 };
 
 /**

@@ -132,6 +132,31 @@ describe('the mail outbox', () => {
     ]);
   });
 
+  it("sends one recipient's mails in the order they were written, even two of one transaction", async () => {
+    const delivered: string[] = [];
+    const recordingMailer: Pick<Mailer, 'sendTemplate'> = {
+      async sendTemplate(to, input) {
+        delivered.push(`${to} ${input.kind}`);
+      },
+    };
+    // Written in one transaction, the two rows share its now(): only the write order tells them apart.
+    for (let round = 0; round < 5; round += 1) {
+      await db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, `ordered${round}@example.test`, LATER_NOTICE);
+        await enqueueMail(trx, `ordered${round}@example.test`, NOTICE);
+      });
+    }
+    await createMailOutbox({ db, mailer: recordingMailer }).deliverDue();
+
+    expect(delivered).toHaveLength(10);
+    for (let round = 0; round < 5; round += 1) {
+      expect(delivered.filter((line) => line.startsWith(`ordered${round}@`))).toEqual([
+        `ordered${round}@example.test twoFactorDisabled`,
+        `ordered${round}@example.test passwordChanged`,
+      ]);
+    }
+  });
+
   it('lets two senders share the outbox without delivering any mail twice', async () => {
     const delivered: string[] = [];
     const recordingMailer: Pick<Mailer, 'sendTemplate'> = {
@@ -209,7 +234,7 @@ describe('the mail outbox', () => {
     const rows = await db
       .selectFrom('mail_outbox')
       .select(['kind', 'status', 'attempts'])
-      .orderBy('created_at')
+      .orderBy('write_order')
       .execute();
     expect(rows).toEqual([
       { kind: 'passwordChanged', status: 'sent', attempts: 1 },

@@ -84,7 +84,8 @@ interface ClaimedMail {
   kind: string;
   content: unknown;
   attempts: number;
-  created_at: Date;
+  /** A bigint, as text. */
+  write_order: string;
 }
 
 function errorMessage(error: unknown): string {
@@ -131,7 +132,7 @@ export function createMailOutbox(options: {
           .forUpdate()
           .skipLocked(),
       )
-      .returning(['id', 'recipient', 'kind', 'content', 'attempts', 'created_at'])
+      .returning(['id', 'recipient', 'kind', 'content', 'attempts', 'write_order'])
       .execute();
 
   const recordFailure = async (mail: ClaimedMail, error: unknown): Promise<void> => {
@@ -189,7 +190,7 @@ export function createMailOutbox(options: {
     // One recipient's mails leave in the order they were written (a reset link after the
     // verification, never before it: a reader opens the newest); different recipients' side by side.
     const byRecipient = new Map<string, ClaimedMail[]>();
-    for (const mail of claimed.toSorted((a, b) => a.created_at.getTime() - b.created_at.getTime())) {
+    for (const mail of claimed.toSorted((a, b) => Number(BigInt(a.write_order) - BigInt(b.write_order)))) {
       const mailbox = mail.recipient.toLowerCase();
       byRecipient.set(mailbox, [...(byRecipient.get(mailbox) ?? []), mail]);
     }
