@@ -7,6 +7,7 @@ import { hashSessionToken, SESSION_COOKIE } from '@benchside/server/sessions';
 import type { Kysely } from 'kysely';
 import { ensureNginx, referenceSite, selfSignedCertificate, startNginx } from '../deploy/test/nginx.ts';
 import { type LoadFigures, measureLoad, warmUp } from './api-load.ts';
+import { postgresAndS3 } from './backends.ts';
 import { type Child, freePort, startChild, waitUntil } from './processes.ts';
 import { openSeededDatabase } from './stack.ts';
 
@@ -96,8 +97,8 @@ async function preparedDatabase(env: NodeJS.ProcessEnv): Promise<string[]> {
   }
 }
 
-/** `npm run serve:api` on `port`: the demo's settings, its own DATA_DIR, DATABASE_URL when given. */
-function nodeEnv(scratch: string, port: number, databaseUrl?: string): NodeJS.ProcessEnv {
+/** `npm run serve:api` on `port`: the demo's settings, its own DATA_DIR, a backend's settings when given. */
+function nodeEnv(scratch: string, port: number, backendEnv: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: scratch,
@@ -107,7 +108,7 @@ function nodeEnv(scratch: string, port: number, databaseUrl?: string): NodeJS.Pr
     DATA_DIR: join(scratch, `data-${port}`),
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '127.0.0.1',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...backendEnv,
   };
 }
 
@@ -152,8 +153,9 @@ async function sweep(name: string, baseUrl: string, sessions: string[]): Promise
 /**
  * Issue 17: signed-in technicians polling the bell's unread count as the web app does, each
  * connection its own account and session, against one `serve:api` node on PGlite, one on
- * PostgreSQL (BENCH_DATABASE_URL), and nginx with the reference site (TLS) in front of one and of
- * two nodes on that database. Load generator, nodes, nginx and PostgreSQL share this machine.
+ * PostgreSQL (a schema of its own on BENCH_DATABASE_URL's server) and S3, and nginx with the
+ * reference site (TLS) in front of one and of two nodes on them. Load generator, nodes, nginx,
+ * PostgreSQL and s3rver share this machine.
  */
 export async function measureCapacity(root: string): Promise<CapacityResult> {
   const scratch = await mkdtemp(join(tmpdir(), 'benchside-capacity-'));
@@ -174,11 +176,13 @@ export async function measureCapacity(root: string): Promise<CapacityResult> {
       skipped.push('PostgreSQL and nginx set-ups: BENCH_DATABASE_URL is not set');
       return { pollSeconds: POLL_SECONDS, p99BudgetMs: CAPACITY_P99_BUDGET_MS, setups, skipped };
     }
+    const shared = await postgresAndS3(databaseUrl).provision();
     const [first, second] = [await freePort(), await freePort()];
-    const firstEnv = nodeEnv(scratch, first, databaseUrl);
-    const sessions = await preparedDatabase(firstEnv);
-    const nodes = [await startApiNode(root, firstEnv)];
+    const firstEnv = nodeEnv(scratch, first, shared.env);
+    const nodes: Child[] = [];
     try {
+      const sessions = await preparedDatabase(firstEnv);
+      nodes.push(await startApiNode(root, firstEnv));
       setups.push(await sweep('one node, PostgreSQL', `http://127.0.0.1:${first}`, sessions));
       await ensureNginx();
       const certificate = await selfSignedCertificate(scratch);
@@ -203,10 +207,11 @@ export async function measureCapacity(root: string): Promise<CapacityResult> {
         }
       };
       await behindNginx('nginx (TLS), one node, PostgreSQL', [first, first]);
-      nodes.push(await startApiNode(root, nodeEnv(scratch, second, databaseUrl)));
+      nodes.push(await startApiNode(root, nodeEnv(scratch, second, shared.env)));
       await behindNginx('nginx (TLS), two nodes, PostgreSQL', [first, second]);
     } finally {
       for (const node of nodes) await node.stop();
+      await shared.release();
     }
     return { pollSeconds: POLL_SECONDS, p99BudgetMs: CAPACITY_P99_BUDGET_MS, setups, skipped };
   } finally {

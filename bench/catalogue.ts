@@ -1,6 +1,7 @@
 import { searchResultsSchema } from '@benchside/contracts/catalogue';
 import { sql } from 'kysely';
 import { LOAD_CONNECTIONS, type LoadFigures, type LoadRequest, measureLoad, warmUp } from './api-load.ts';
+import type { Backend } from './backends.ts';
 import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
 /**
@@ -24,6 +25,7 @@ export type CatalogueRun = {
   reference: CatalogueLoad;
 };
 export type CatalogueResult = {
+  backend: string;
   runs: CatalogueRun[];
   /** Hits of the full-text search on the largest catalogue, by kind: proof it searched both sources. */
   searchHits: Record<string, number>;
@@ -102,8 +104,9 @@ async function getJson(url: string, cookie: string, init: RequestInit = {}): Pro
 }
 
 /** One portal on a catalogue of `files` rows (support on, so the search covers articles too). */
-async function measureSize(root: string, files: number, withSearch: boolean) {
+async function measureSize(root: string, backend: Backend, files: number, withSearch: boolean) {
   const stack = await startStack(root, {
+    backend,
     env: { SUPPORT_ENABLED: 'true' },
     prepare: (env) => fillCatalogue(env, files),
   });
@@ -162,17 +165,25 @@ async function measureSize(root: string, files: number, withSearch: boolean) {
   }
 }
 
-/** A portal of its own per size (the embedded database is one process's), filled before it starts. */
-export async function measureCatalogue(root: string): Promise<CatalogueResult> {
+/**
+ * A portal of its own per size (the embedded database is one process's), filled before it starts;
+ * the search is measured on the largest.
+ */
+export async function measureCatalogue(
+  root: string,
+  backend: Backend,
+  sizes: readonly number[] = CATALOGUE_SIZES,
+): Promise<CatalogueResult> {
   const runs: CatalogueRun[] = [];
   let searchHits: Record<string, number> = {};
-  for (const files of CATALOGUE_SIZES) {
-    const largest = files === CATALOGUE_SIZES.at(-1);
-    const measured = await measureSize(root, files, largest);
+  const largestSize = Math.max(...sizes);
+  for (const files of sizes) {
+    const largest = files === largestSize;
+    const measured = await measureSize(root, backend, files, largest);
     runs.push(measured.run);
     if (largest) searchHits = measured.searchHits;
   }
-  return { runs, searchHits };
+  return { backend: backend.name, runs, searchHits };
 }
 
 /** One line of `npm run bench` per call: the budget on the largest catalogue, p99 at every size. */
@@ -189,7 +200,8 @@ export function catalogueFigures(result: CatalogueResult) {
       .join(', ');
     return {
       name: `${figures.name} p99, ${largest.files.toLocaleString('en')} files / ${largest.models.toLocaleString('en')} models`,
-      value: `${figures.p99LatencyMs} ms (${Math.round(figures.requestsPerSecond)} req/s; /api/me ${largest.reference.p99LatencyMs} ms; p99 by rows ${growth})`,
+      column: result.backend,
+      value: `${figures.p99LatencyMs} ms (${Math.round(figures.requestsPerSecond)} req/s; /api/me ${largest.reference.p99LatencyMs} ms${result.runs.length > 1 ? `; p99 by rows ${growth}` : ''})`,
       budget: `≤ ${P99_BUDGET_MS} ms at ${LOAD_CONNECTIONS} connections, no errors`,
       pass: figures.p99LatencyMs <= P99_BUDGET_MS && figures.non2xx === 0 && figures.errors === 0,
     };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
 import { LOAD_CONNECTIONS, type LoadFigures, measureLoad, warmUp } from './api-load.ts';
+import type { Backend } from './backends.ts';
 import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
 /** Issue 7: with 100,000 notifications, the list and the unread count stay under 20 ms p99 at 50 connections. */
@@ -9,6 +10,7 @@ const P99_BUDGET_MS = 20;
 
 export type NotificationLoad = { path: string } & LoadFigures;
 export type NotificationsResult = {
+  backend: string;
   notifications: number;
   loads: NotificationLoad[];
   /** `GET /api/me` on the same stack: what the machine gives a one-query signed-in call right now. */
@@ -56,8 +58,8 @@ async function load(url: string, cookie: string): Promise<NotificationLoad> {
 }
 
 /** A portal of its own (the embedded database is one process's), filled before it starts. */
-export async function measureNotifications(root: string): Promise<NotificationsResult> {
-  const stack = await startStack(root, { prepare: fillNotifications });
+export async function measureNotifications(root: string, backend: Backend): Promise<NotificationsResult> {
+  const stack = await startStack(root, { backend, prepare: fillNotifications });
   try {
     const cookie = await signInAsDemo(stack.baseUrl);
     const total = await fetch(`${stack.baseUrl}/api/notification/total`, { headers: { cookie } });
@@ -74,7 +76,7 @@ export async function measureNotifications(root: string): Promise<NotificationsR
       loads.push(await load(url, cookie));
     }
     const reference = await load(`${stack.baseUrl}/api/me`, cookie);
-    return { notifications, loads, reference };
+    return { backend: backend.name, notifications, loads, reference };
   } finally {
     await stack.stop();
   }
@@ -84,6 +86,7 @@ export async function measureNotifications(root: string): Promise<NotificationsR
 export function notificationFigures(result: NotificationsResult) {
   return result.loads.map((figures) => ({
     name: `GET ${figures.path.split('?', 1)[0]} p99, ${result.notifications} notifications`,
+    column: result.backend,
     value: `${figures.p99LatencyMs} ms (${Math.round(figures.requestsPerSecond)} req/s; /api/me ${result.reference.p99LatencyMs} ms)`,
     budget: `< ${P99_BUDGET_MS} ms at ${LOAD_CONNECTIONS} connections, no errors`,
     pass: figures.p99LatencyMs < P99_BUDGET_MS && figures.non2xx === 0 && figures.errors === 0,

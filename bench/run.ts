@@ -2,21 +2,24 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Backend, benchBackends, EMBEDDED } from './backends.ts';
 import { capacityFigures, measureCapacity } from './capacity.ts';
-import { catalogueFigures, measureCatalogue } from './catalogue.ts';
+import { CATALOGUE_SIZES, catalogueFigures, measureCatalogue } from './catalogue.ts';
 import { measureHelperThroughput } from './helper-throughput.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureNotifications, notificationFigures } from './notifications.ts';
 import { measurePageWeight } from './page-weight.ts';
-import { benchDatabase, signInAsDemo, startStack } from './stack.ts';
+import { type Figure, resultsTable } from './results-table.ts';
+import { signInAsDemo, startStack } from './stack.ts';
 import { measureStorage, storageFigures } from './storage.ts';
-import { measureThroughput } from './throughput.ts';
+import { measureThroughput, type ThroughputResult } from './throughput.ts';
 
 /**
  * `npm run bench`: the platform's performance budgets (issue "Platform" item 9), measured in one
  * run. `npm run bench -- storage capacity` runs only the sections named; with none, every section
  * but `capacity`, which loads the machine for minutes and needs PostgreSQL and nginx for most of
- * its figures.
+ * its figures. With BENCH_DATABASE_URL, `/api/me` and the lists are measured again on PostgreSQL
+ * and S3, in a column of their own (issue 17).
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +37,7 @@ const sections = new Set<Section>(
   named.length > 0 ? (named as Section[]) : SECTIONS.filter((section) => section !== 'capacity'),
 );
 
-type Figure = { name: string; value: string; budget: string; pass: boolean };
+const backends = benchBackends();
 
 function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -43,16 +46,41 @@ function kilobytes(bytes: number): string {
 const startedAt = new Date();
 const figures: Figure[] = [];
 const details: Record<string, unknown> = {};
+/** `/api/me` against the bare route on a stack of `backend`'s. */
+async function meThroughput(backend: Backend): Promise<{ figure: Figure; throughput: ThroughputResult }> {
+  const stack = await startStack(root, { backend });
+  try {
+    console.log(
+      `Load on ${backend.name}: GET /api/me (signed in) vs a bare Fastify route, 50 connections, 10 s each…`,
+    );
+    const throughput = await measureThroughput(root, stack.baseUrl, await signInAsDemo(stack.baseUrl));
+    const cleanLoad =
+      throughput.api.non2xx === 0 && throughput.api.errors === 0 && throughput.bare.errors === 0;
+    return {
+      throughput,
+      figure: {
+        name: 'GET /api/me throughput vs bare Fastify',
+        column: backend.name,
+        value: `${(throughput.ratio * 100).toFixed(1)} % (${Math.round(throughput.api.requestsPerSecond)} vs ${Math.round(throughput.bare.requestsPerSecond)} req/s)`,
+        budget: '≥ 25 %, no errors',
+        pass: throughput.ratio >= 0.25 && cleanLoad,
+      },
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
 if (sections.has('platform')) {
+  const throughputs: Record<string, ThroughputResult> = {};
+  for (const backend of backends) {
+    const measured = await meThroughput(backend);
+    figures.push(measured.figure);
+    throughputs[backend.name] = measured.throughput;
+  }
   console.log('Starting the stack as npm start does…');
   const stack = await startStack(root);
-  console.log(`Database: ${stack.database}`);
   try {
-    const cookie = await signInAsDemo(stack.baseUrl);
-
-    console.log('Load: GET /api/me (signed in) vs a bare Fastify route, 50 connections, 10 s each…');
-    const throughput = await measureThroughput(root, stack.baseUrl, cookie);
-
     console.log(`Page weight of ${SIGN_IN_PATH} in Chromium…`);
     const weight = await measurePageWeight(`${stack.baseUrl}${SIGN_IN_PATH}`);
 
@@ -62,15 +90,7 @@ if (sections.has('platform')) {
     console.log('Helper: a 256 MiB package through the helper and with a plain GET (3 rounds each)…');
     const helper = await measureHelperThroughput();
 
-    const cleanLoad =
-      throughput.api.non2xx === 0 && throughput.api.errors === 0 && throughput.bare.errors === 0;
     figures.push(
-      {
-        name: 'GET /api/me throughput vs bare Fastify',
-        value: `${(throughput.ratio * 100).toFixed(1)} % (${Math.round(throughput.api.requestsPerSecond)} vs ${Math.round(throughput.bare.requestsPerSecond)} req/s)`,
-        budget: '≥ 25 %, no errors',
-        pass: throughput.ratio >= 0.25 && cleanLoad,
-      },
       {
         name: `${SIGN_IN_PATH} JS+CSS, gzipped`,
         value: `${kilobytes(weight.gzipBytes)} in ${weight.files.length} files`,
@@ -102,7 +122,7 @@ if (sections.has('platform')) {
         pass: helper.helperPeakRssMiB * 1024 * 1024 <= 200e6,
       },
     );
-    Object.assign(details, { throughput, weight, lighthouse: scores, helper });
+    Object.assign(details, { throughput: throughputs, weight, lighthouse: scores, helper });
   } finally {
     await stack.stop();
   }
@@ -110,18 +130,28 @@ if (sections.has('platform')) {
 
 if (sections.has('notifications')) {
   console.log('Load: the list and unread count of a user with 100,000 notifications, 50 connections…');
-  const notifications = await measureNotifications(root);
-  figures.push(...notificationFigures(notifications));
-  details.notifications = notifications;
+  const results = [];
+  for (const backend of backends) {
+    const notifications = await measureNotifications(root, backend);
+    figures.push(...notificationFigures(notifications));
+    results.push(notifications);
+  }
+  details.notifications = results;
 }
 
 if (sections.has('catalogue')) {
   console.log(
     "Load: the catalogue search and a brand's models on 1,000, 10,000 and 100,000 rows, 50 connections…",
   );
-  const catalogue = await measureCatalogue(root);
-  figures.push(...catalogueFigures(catalogue));
-  details.catalogue = catalogue;
+  const results = [];
+  for (const backend of backends) {
+    // Growth with size is the embedded column's story; the others measure the largest catalogue.
+    const sizes = backend === EMBEDDED ? CATALOGUE_SIZES : CATALOGUE_SIZES.slice(-1);
+    const catalogue = await measureCatalogue(root, backend, sizes);
+    figures.push(...catalogueFigures(catalogue));
+    results.push(catalogue);
+  }
+  details.catalogue = results;
 }
 
 if (sections.has('storage')) {
@@ -139,16 +169,7 @@ if (sections.has('capacity')) {
   details.capacity = capacity;
 }
 
-const widths = [0, 1, 2].map((column) =>
-  Math.max(...figures.map((figure) => [figure.name, figure.value, figure.budget][column]?.length ?? 0)),
-);
-console.log('');
-for (const figure of figures) {
-  const cells = [figure.name, figure.value, figure.budget].map((cell, column) =>
-    cell.padEnd(widths[column] ?? 0),
-  );
-  console.log(`${cells.join('  ')}  ${figure.pass ? 'pass' : 'FAIL'}`);
-}
+console.log(`\n${resultsTable(figures).join('\n')}`);
 
 const resultsFile = join(root, 'bench', 'results', 'latest.json');
 await mkdir(dirname(resultsFile), { recursive: true });
@@ -163,7 +184,7 @@ await writeFile(
         node: process.version,
         loadAverage: loadavg(),
       },
-      database: benchDatabase(),
+      backends: backends.map((backend) => backend.name),
       sections: [...sections],
       figures,
       details,

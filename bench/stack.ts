@@ -3,46 +3,56 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest } from '@benchside/db/migrate';
 import { openDatabase } from '@benchside/db/open-database';
-import { createLocalStorage } from '@benchside/server/storage/local-storage';
+import { loadConfig } from '@benchside/server/config';
+import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { seedDemo } from '../apps/api/src/seed/demo.ts';
+import { type Backend, EMBEDDED } from './backends.ts';
 import { type Child, freePort, startChild, waitUntil } from './processes.ts';
 
 export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'Demo#Bench2026';
 const SESSION_COOKIE = 'bs_session';
 
-export type Stack = { baseUrl: string; database: string; stop: () => Promise<void> };
+export type Stack = { baseUrl: string; stop: () => Promise<void> };
 
 export interface StackOptions {
+  /** Where the stack keeps rows and files; the embedded defaults unless given. */
+  backend?: Backend;
   /** Fills the database (DATA_DIR or DATABASE_URL of `env`) before the portal claims it. */
   prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
   /** Configuration of this stack beside the defaults, e.g. `SUPPORT_ENABLED`. */
   env?: NodeJS.ProcessEnv;
 }
 
-/** The whole portal exactly as `npm start` runs it, on free ports with a throw-away DATA_DIR. */
+/**
+ * The whole portal exactly as `npm start` runs it, on free ports with a throw-away DATA_DIR and
+ * a fresh database and file store of its backend.
+ */
 export async function startStack(root: string, options: StackOptions = {}): Promise<Stack> {
   const scratch = await mkdtemp(join(tmpdir(), 'benchside-bench-'));
+  const provisioned = await (options.backend ?? EMBEDDED).provision();
   const port = await freePort();
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && !name.startsWith('S3_')),
+  );
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     SUPPORT_PORT: String(await freePort()),
     HELPER_PORTS: String(await freePort()),
     HELPER_CONFIG_DIR: join(scratch, 'helper'),
     DATA_DIR: join(scratch, 'data'),
     LOG_LEVEL: 'warn',
+    ...provisioned.env,
     ...options.env,
   };
-  // The embedded PGlite by default, as `npm start` runs; BENCH_DATABASE_URL measures a real PostgreSQL.
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  else delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
   const baseUrl = `http://127.0.0.1:${port}`;
   if (options.prepare) await options.prepare(env);
   const child: Child = startChild(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, root);
   const stop = async () => {
     await child.stop();
+    await provisioned.release();
     await rm(scratch, { recursive: true, force: true });
   };
   try {
@@ -58,12 +68,7 @@ export async function startStack(root: string, options: StackOptions = {}): Prom
     await stop();
     throw error;
   }
-  return { baseUrl, database: benchDatabase(), stop };
-}
-
-/** The database the stacks run on: BENCH_DATABASE_URL's PostgreSQL, else the embedded PGlite. */
-export function benchDatabase(): string {
-  return process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (embedded)';
+  return { baseUrl, stop };
 }
 
 /** Signs the demo user in and returns the `Cookie` header value that carries the session. */
@@ -84,16 +89,16 @@ export async function signInAsDemo(baseUrl: string): Promise<string> {
 
 /**
  * The database a stack will run on (its DATA_DIR's PGlite, or DATABASE_URL), migrated and seeded
- * as `npm start` would: for a `prepare` step that fills it before the portal claims it.
+ * as `npm start` would, the demo's files in the stack's storage: for a `prepare` step that fills
+ * it before the portal claims it.
  */
 export async function openSeededDatabase(env: NodeJS.ProcessEnv) {
-  const database = env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
-    : await openDatabase({ dataDir: String(env.DATA_DIR) });
+  // As `npm start` reads it: the demo unless the caller turned it off.
+  const config = loadConfig({ BENCHSIDE_DEMO: '1', ...env });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   await migrateToLatest(database.db);
-  await seedDemo(database.db, createLocalStorage(String(env.DATA_DIR)), {
-    dataDir: String(env.DATA_DIR),
-    packageSigningKey: null,
-  });
+  await seedDemo(database.db, await createObjectStorage(config), { ...config, packageSigningKey: null });
   return database;
 }
