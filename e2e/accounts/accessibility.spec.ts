@@ -59,6 +59,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('account pages have no serious accessibility violations', async ({ page }) => {
+      // Every account page, each analysed by axe: on a busy two-core machine more than 30 s.
+      test.slow();
       const account = await createVerifiedAccount(page.request, `a11yacc${colorScheme}`);
       await signInAs(page, account);
       for (const [, path, heading] of ACCOUNT_PAGES) {
