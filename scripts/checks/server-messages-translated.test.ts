@@ -13,6 +13,10 @@ const LANGUAGES = ['en', 'de', 'fr', 'es', 'ja', 'zh'] as const;
 const SERVER_SOURCES = ['apps/api/src', 'apps/support/src', 'packages/server/src'];
 const OPERATOR_ONLY = ['apps/api/src/admin/', 'apps/api/src/seed/'];
 const HELPER_SOURCES = ['apps/helper/src'];
+/** The request schemas both servers validate with: their rule messages come back as violations. */
+const CONTRACT_SOURCES = ['packages/contracts/src'];
+/** The helper's own contract: its words reach the web app only as a helper failure's folded details. */
+const HELPER_CONTRACT = 'packages/contracts/src/helper.ts';
 /** Spec §8's helper messages, word for word. */
 const SPEC_HELPER_MESSAGES = [
   'We cannot load your download folder',
@@ -35,6 +39,8 @@ const SPEC_HELPER_MESSAGES = [
  */
 const NOT_FOR_THE_WEB_APP: Record<string, string> = {
   [`Not ready: ${RUNTIME_PART}`]: 'the readiness probe answers a load balancer, not a person',
+  'The card master key must be 64 hexadecimal characters (32 bytes)':
+    'checks the configuration of the servers and the helper, which operators read',
 };
 
 function sourceFiles(folder: string): string[] {
@@ -53,42 +59,55 @@ function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
   node.forEachChild((child) => walk(child, visit));
 }
 
-/** `const NAME = 'text'` anywhere in the given files: how the servers name their messages. */
-function stringConstants(files: ts.SourceFile[]): Map<string, string> {
-  const constants = new Map<string, string>();
+/**
+ * `const NAME = 'text'` and `const NAMES = { key: 'text', … }` anywhere in the given files: how the
+ * servers name their messages, alone or as a table looked up by a reason.
+ */
+function stringConstants(files: ts.SourceFile[]): Map<string, string[]> {
+  const constants = new Map<string, string[]>();
   for (const file of files) {
     walk(file, (node) => {
-      if (
-        ts.isVariableDeclaration(node) &&
-        ts.isIdentifier(node.name) &&
-        node.initializer &&
-        ts.isStringLiteralLike(node.initializer)
-      ) {
-        constants.set(node.name.text, node.initializer.text);
+      if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.initializer) return;
+      if (ts.isStringLiteralLike(node.initializer)) constants.set(node.name.text, [node.initializer.text]);
+      if (ts.isObjectLiteralExpression(node.initializer)) {
+        const values = node.initializer.properties.map((property) =>
+          ts.isPropertyAssignment(property) && ts.isStringLiteralLike(property.initializer)
+            ? property.initializer.text
+            : null,
+        );
+        if (values.length > 0 && values.every((value) => value !== null)) {
+          constants.set(node.name.text, values as string[]);
+        }
       }
     });
   }
   return constants;
 }
 
-/** The text an expression stands for; a part only known at run time becomes RUNTIME_PART. */
-function textOf(expression: ts.Expression, constants: Map<string, string>): string | null {
-  if (ts.isStringLiteralLike(expression)) return expression.text;
-  if (ts.isIdentifier(expression)) return constants.get(expression.text) ?? null;
+/** The texts an expression may stand for; a part only known at run time becomes RUNTIME_PART. */
+function textsOf(expression: ts.Expression, constants: Map<string, string[]>): string[] {
+  if (ts.isStringLiteralLike(expression)) return [expression.text];
+  if (ts.isIdentifier(expression)) return constants.get(expression.text) ?? [];
+  // `VALIDATION_REFUSAL_MESSAGES[verdict.refusal]`: any text of the table.
+  if (ts.isElementAccessExpression(expression) && ts.isIdentifier(expression.expression)) {
+    return constants.get(expression.expression.text) ?? [];
+  }
   // `issue.message ?? 'Invalid value'`: the fallback is the literal the server may send.
   if (
     ts.isBinaryExpression(expression) &&
     expression.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken
   ) {
-    return textOf(expression.right, constants);
+    return textsOf(expression.right, constants);
   }
   if (ts.isTemplateExpression(expression)) {
-    return expression.templateSpans.reduce(
-      (text, span) => `${text}${textOf(span.expression, constants) ?? RUNTIME_PART}${span.literal.text}`,
+    const text = expression.templateSpans.reduce(
+      (text, span) =>
+        `${text}${textsOf(span.expression, constants).at(0) ?? RUNTIME_PART}${span.literal.text}`,
       expression.head.text,
     );
+    return [text];
   }
-  return null;
+  return [];
 }
 
 /** The errors whose message reaches the client, and which argument holds it. */
@@ -121,15 +140,14 @@ interface Message {
 }
 
 /** Every message text the files send: errors' messages and defaults, and `message:` fields. */
-function sentMessages(files: ts.SourceFile[], constants: Map<string, string>): Message[] {
+function sentMessages(files: ts.SourceFile[], constants: Map<string, string[]>): Message[] {
   const classes = httpErrorClasses();
   const messages: Message[] = [];
   const add = (expression: ts.Expression | undefined, file: ts.SourceFile) => {
     if (!expression) return;
-    const text = textOf(expression, constants);
-    if (text === null) return;
     const { line } = file.getLineAndCharacterOfPosition(expression.getStart());
-    messages.push({ text, where: `${file.fileName}:${line + 1}` });
+    for (const text of textsOf(expression, constants))
+      messages.push({ text, where: `${file.fileName}:${line + 1}` });
   };
   for (const file of files) {
     walk(file, (node) => {
@@ -151,6 +169,33 @@ function sentMessages(files: ts.SourceFile[], constants: Map<string, string>): M
     });
   }
   return messages;
+}
+
+/**
+ * The rule messages of zod schemas: sentences given to a call (`.min(1, 'Email is required')`) or as
+ * `message`/`error` (`{ message: 'Message is required', abort: true }`).
+ */
+function schemaMessages(files: ts.SourceFile[]): Message[] {
+  const messages: Message[] = [];
+  for (const file of files) {
+    walk(file, (node) => {
+      if (!ts.isStringLiteralLike(node) || !/^[A-Z].* /.test(node.text)) return;
+      const { parent } = node;
+      const argument = ts.isCallExpression(parent) && parent.arguments.includes(node);
+      const option = ts.isPropertyAssignment(parent) && ['message', 'error'].includes(parent.name.getText());
+      if (!argument && !option) return;
+      const { line } = file.getLineAndCharacterOfPosition(node.getStart());
+      messages.push({ text: node.text, where: `${file.fileName}:${line + 1}` });
+    });
+  }
+  return messages;
+}
+
+function untranslatedOf(messages: Message[], byLanguage: Record<string, Record<string, string>>) {
+  return messages
+    .filter(({ text }) => !(text in NOT_FOR_THE_WEB_APP))
+    .map(({ text, where }) => ({ where, text, missing: missingIn(text, byLanguage) }))
+    .filter(({ missing }) => missing.length > 0);
 }
 
 function catalogues(): Record<string, Record<string, string>> {
@@ -175,13 +220,21 @@ describe('server messages are in the web catalogue', () => {
 
   it('has every message the API and support servers send translated in all six languages', () => {
     const files = SERVER_SOURCES.flatMap(sourceFiles).map(parse);
-    const messages = sentMessages(files, stringConstants(files));
+    const contracts = CONTRACT_SOURCES.flatMap(sourceFiles).map(parse);
+    const messages = sentMessages(files, stringConstants([...files, ...contracts]));
     expect(messages.length).toBeGreaterThan(50);
-    const untranslated = messages
-      .filter(({ text }) => !(text in NOT_FOR_THE_WEB_APP))
-      .map(({ text, where }) => ({ where, text, missing: missingIn(text, byLanguage) }))
-      .filter(({ missing }) => missing.length > 0);
-    expect(untranslated).toEqual([]);
+    expect(untranslatedOf(messages, byLanguage)).toEqual([]);
+  });
+
+  it('has every rule message of the request schemas translated in all six languages', () => {
+    const contracts = CONTRACT_SOURCES.flatMap(sourceFiles)
+      .filter((file) => file !== HELPER_CONTRACT)
+      .map(parse);
+    const messages = schemaMessages(contracts);
+    expect(messages.map(({ text }) => text)).toEqual(
+      expect.arrayContaining(['Email is required', 'Message is required']),
+    );
+    expect(untranslatedOf(messages, byLanguage)).toEqual([]);
   });
 
   it('has the spec message that starts each helper error translated in all six languages', () => {
