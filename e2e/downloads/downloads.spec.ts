@@ -90,9 +90,15 @@ test('a download through the helper: folder, progress, stop and start, browse, r
     }
   }
 
-  // A headless machine has no file manager: the spec's message, with the helper's reason.
+  // A headless machine has no file manager: the spec's message, the helper's reason folded away.
   await row.getByRole('button', { name: 'Open folder' }).click();
-  await expect(page.getByText(/^File browse error/)).toBeVisible();
+  const browseFailure = page.getByRole('alert').filter({ hasText: 'File browse error' });
+  await expect(browseFailure.getByText('File browse error', { exact: true })).toBeVisible();
+  const reason = browseFailure.getByText(/no desktop session|xdg-open/);
+  await expect(reason).toBeHidden();
+  await browseFailure.getByText('Details', { exact: true }).click();
+  await expect(reason).toBeVisible();
+  await expect(reason).not.toContainText('File browse error');
 
   // Removing asks first; with its data, the file goes too.
   await row.getByRole('button', { name: 'Remove' }).click();

@@ -7,29 +7,31 @@ import { LANGUAGES } from './languages.ts';
  * schemas, so a message the user reads is the message the server would answer.
  */
 
-// Each rule stops at its first failure so the user reads one message per field, required first.
-const requiredText = (requiredMessage: string) =>
-  z.string().trim().min(1, { message: requiredMessage, abort: true });
+// One message per field, the first rule it breaks, required first: each rule is piped after the
+// ones before. Not `abort: true`, which also skips the form's checks across fields (zod 4.6), so
+// "Password and Confirm Password must match" would wait until every other field is valid.
+const requiredText = (requiredMessage: string) => z.string().trim().min(1, requiredMessage);
+const threeToFifty = z.string().min(3, 'Minimum 3 symbols').max(50, 'Maximum 50 symbols');
 
 export const emailSchema = requiredText('Email is required')
-  .min(3, { message: 'Minimum 3 symbols', abort: true })
-  .max(50, { message: 'Maximum 50 symbols', abort: true })
+  .pipe(threeToFifty)
   .pipe(z.email('Wrong email format'));
 
-export const usernameSchema = requiredText('Username is required')
-  .min(3, { message: 'Minimum 3 symbols', abort: true })
-  .max(50, { message: 'Maximum 50 symbols', abort: true });
+export const usernameSchema = requiredText('Username is required').pipe(threeToFifty);
 
 /** Registration and reset: 6..50 with a letter, a digit and a special character. */
 export const newPasswordSchema = z
   .string()
-  .min(1, { message: 'Password is required', abort: true })
-  .min(6, { message: 'Minimum 6 symbols', abort: true })
-  .max(50, { message: 'Maximum 50 symbols', abort: true })
-  .regex(/\p{L}/u, { message: 'At least one letter', abort: true })
-  .refine(
-    (value) => /\d/.test(value) && /[^\p{L}\d\s]/u.test(value),
-    'At least one number and one special character',
+  .min(1, 'Password is required')
+  .pipe(z.string().min(6, 'Minimum 6 symbols').max(50, 'Maximum 50 symbols'))
+  .pipe(z.string().regex(/\p{L}/u, 'At least one letter'))
+  .pipe(
+    z
+      .string()
+      .refine(
+        (value) => /\d/.test(value) && /[^\p{L}\d\s]/u.test(value),
+        'At least one number and one special character',
+      ),
   );
 
 /** Where an e-mailed link should land: a path of this portal, never another host. */
@@ -42,7 +44,7 @@ export const urlToSchema = z
 const PASSWORDS_MUST_MATCH = 'Password and Confirm Password must match';
 
 /** Checks the two passwords match as soon as both are filled in, whatever else the form still lacks. */
-function passwordsMatch<K extends string>(passwordKey: K) {
+function passwordsMatch(passwordKey: string) {
   return {
     message: PASSWORDS_MUST_MATCH,
     path: ['confirmPassword'],
@@ -51,7 +53,11 @@ function passwordsMatch<K extends string>(passwordKey: K) {
     when: ({ value }: { value: unknown }) => {
       if (typeof value !== 'object' || value === null) return false;
       const fields = value as Record<string, unknown>;
-      return typeof fields[passwordKey] === 'string' && typeof fields.confirmPassword === 'string';
+      return (
+        typeof fields[passwordKey] === 'string' &&
+        typeof fields.confirmPassword === 'string' &&
+        fields.confirmPassword !== ''
+      );
     },
   };
 }
@@ -125,6 +131,11 @@ export const changePasswordBodySchema = z.object({
   password: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
+
+/** The change form also asks for the new password twice. */
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string().min(1, 'Confirm Password is required') })
+  .refine((form) => form.newPassword === form.confirmPassword, passwordsMatch('newPassword'));
 
 /**
  * `PATCH /api/users/edit/{id}` (merge-patch). Turning two-factor off needs the current `password`;

@@ -10,11 +10,14 @@ const loadToaster = () => importWithTimeout(() => import('./toaster.tsx'));
 export const toasterRequestedStore = createStore(false);
 export const LazyToaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
 
-/** Spec §8 toasts: info, success, warning, error or default; react-toastify queues until mounted. */
-export function notify(message: string, kind: NotifyKind = 'default'): void {
+/**
+ * Spec §8 toasts: info, success, warning, error or default; react-toastify queues until mounted.
+ * `details`, the technical words behind a failure, are folded away under the message.
+ */
+export function notify(message: string, kind: NotifyKind = 'default', details: string | null = null): void {
   toasterRequestedStore.set(true);
   loadToaster().then(
-    ({ toast }) => toast(message, { type: kind }),
+    ({ showToast }) => showToast(message, kind, details),
     (error: unknown) => console.error(error),
   );
 }

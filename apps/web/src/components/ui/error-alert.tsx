@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FailureDetails } from './failure-details.tsx';
 
 /**
  * A server's message in red, announced as it appears: a form's failed submit or a list that did
@@ -6,10 +7,13 @@ import type { ReactNode } from 'react';
  */
 export function ErrorAlert({
   message,
+  details,
   action,
   className,
 }: {
   message: string | null | undefined;
+  /** Technical words behind the message, folded away (see FailureDetails). */
+  details?: string | null;
   /** A link under the message that offers the way out (e.g. "request a new link"). */
   action?: ReactNode;
   /** Spacing, which differs with the surrounding layout. */
@@ -18,9 +22,10 @@ export function ErrorAlert({
   if (!message) return null;
   return (
     <div className={`alert alert-danger${className ? ` ${className}` : ''}`} role="alert">
-      {action ? (
+      {action || details ? (
         <>
           <div>{message}</div>
+          <FailureDetails details={details} />
           {action}
         </>
       ) : (

@@ -1,9 +1,9 @@
-import { changePasswordBodySchema } from '@benchside/contracts/accounts';
+import { changePasswordFormSchema } from '@benchside/contracts/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
@@ -14,12 +14,6 @@ import { notify } from '../../../lib/notify.ts';
 import { changePassword } from '../api/change-password.ts';
 import { SectionCard } from './section-card.tsx';
 
-const changePasswordFormSchema = changePasswordBodySchema
-  .extend({ confirmPassword: z.string().min(1, 'Confirm Password is required') })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: 'Password and Confirm Password must match',
-    path: ['confirmPassword'],
-  });
 type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
 /** Current password, then the new one twice with the strength meter; other devices are signed out. */
@@ -32,7 +26,7 @@ export function ChangePasswordForm() {
     watch,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, touchedFields },
   } = useForm<ChangePasswordFormValues>({
     resolver: zodResolver(changePasswordFormSchema),
     mode: 'onTouched',
@@ -74,7 +68,10 @@ export function ChangePasswordForm() {
           password={watch('newPassword')}
           newPassword={{
             label: t('account.changePassword.new'),
-            registration: register('newPassword'),
+            // Once the confirmation was typed, changing the password rechecks that they match.
+            registration: register('newPassword', {
+              deps: touchedFields.confirmPassword ? ['confirmPassword'] : [],
+            }),
             error: errors.newPassword?.message,
           }}
           confirmPassword={{

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -69,6 +69,19 @@ describe('RegistrationForm', () => {
     await user.type(form.confirm, 'Repair#2025');
     await user.tab();
     expect(await screen.findByText('Password and Confirm Password must match')).toBeTruthy();
+  });
+
+  it('says the passwords differ once both are touched, with username and e-mail still empty', async () => {
+    const user = userEvent.setup();
+    const form = renderForm();
+    await user.type(form.password, 'Repair#2026');
+    await user.type(form.confirm, 'Repair#2025');
+    await user.tab();
+    expect(await screen.findByText('Password and Confirm Password must match')).toBeTruthy();
+    // Mending the first field clears it: the pair is checked again, not only the field typed in.
+    await user.clear(form.password);
+    await user.type(form.password, 'Repair#2025');
+    await waitFor(() => expect(screen.queryByText('Password and Confirm Password must match')).toBeNull());
   });
 
   it('shows the password strength while typing', async () => {

@@ -39,7 +39,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
     handleSubmit,
     watch,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, touchedFields },
   } = useForm<RegistrationFormValues, unknown, RegistrationBody>({
     resolver: zodResolver(registrationFormSchema),
     mode: 'onTouched',
@@ -95,7 +95,10 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
         password={password}
         newPassword={{
           label: t('auth.registration.password'),
-          registration: register('plainPassword'),
+          // Once the confirmation was typed, changing the password rechecks that they match.
+          registration: register('plainPassword', {
+            deps: touchedFields.confirmPassword ? ['confirmPassword'] : [],
+          }),
           error: errors.plainPassword?.message,
         }}
         confirmPassword={{

@@ -27,7 +27,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, touchedFields },
   } = useForm<ResetPasswordFormValues>({
     resolver: zodResolver(resetPasswordFormSchema),
     mode: 'onTouched',
@@ -67,7 +67,10 @@ function ResetPasswordForm({ token }: { token: string }) {
         password={watch('newPassword')}
         newPassword={{
           label: t('auth.resetPassword.newPassword'),
-          registration: register('newPassword'),
+          // Once the confirmation was typed, changing the password rechecks that they match.
+          registration: register('newPassword', {
+            deps: touchedFields.confirmPassword ? ['confirmPassword'] : [],
+          }),
           error: errors.newPassword?.message,
         }}
         confirmPassword={{

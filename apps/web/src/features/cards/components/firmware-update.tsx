@@ -6,6 +6,7 @@ import { HelperError } from '../../../lib/helper-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { getStatus, listCards, updateCardFirmware } from '../api/card-helper.ts';
 import { reportCard } from '../api/cards.ts';
+import { cardFailure } from '../card-failure.ts';
 
 const POLL_MS = 500;
 
@@ -55,7 +56,8 @@ export function FirmwareUpdate({ card, readerName }: { card: Card; readerName: s
       }
       notify(t('cards.firmwareUpdate.done', { version: inReader?.firmwareVersion ?? '' }), 'success');
     } catch (failure) {
-      notify(t('cards.helperFailed', { reason: failure instanceof Error ? failure.message : '' }), 'error');
+      const { message, details } = cardFailure(t, failure);
+      notify(message, 'error', details);
     } finally {
       if (mounted.current) setRunning(false);
     }

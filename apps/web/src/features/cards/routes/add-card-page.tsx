@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { HelperError } from '../../../lib/helper-client.ts';
+import type { FailureText } from '../../../lib/helper-failure.ts';
+import { helperFailureDetails } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
 import { getValidation, listReaders } from '../api/card-helper.ts';
 import { useValidateCard } from '../api/cards.ts';
+import { cardFailure } from '../card-failure.ts';
 
 /** `/cards/add`: pick a reader, the card proves itself through the helper, the portal assigns it. */
 export function AddCardPage() {
@@ -18,7 +20,7 @@ export function AddCardPage() {
   const readers = useQuery({ queryKey: ['helper', 'readers'], queryFn: listReaders, retry: false });
   const validate = useValidateCard();
   const [busyReader, setBusyReader] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FailureText | null>(null);
 
   const addFrom = async (readerName: string) => {
     setBusyReader(readerName);
@@ -29,12 +31,8 @@ export function AddCardPage() {
       notify(t('cards.add.added', { serial: card.serial }), 'success');
       navigate(`/cards/${card.id}`);
     } catch (failure) {
-      const message =
-        failure instanceof HelperError
-          ? t('cards.helperFailed', { reason: failure.message })
-          : apiErrorMessage(t, failure, 'Something went wrong, please try again later.');
-      setError(message);
-      notify(message, 'error');
+      // Shown once, beside the reader it concerns: a toast as well would say it twice.
+      setError(cardFailure(t, failure));
     } finally {
       setBusyReader(null);
     }
@@ -66,11 +64,12 @@ export function AddCardPage() {
         </div>
         <div className="card-body">
           <p className="text-body-secondary">{t('cards.add.intro')}</p>
-          <ErrorAlert message={error} />
+          <ErrorAlert message={error?.message} details={error?.details} />
           {readers.isPending ? <Spinner label={t('cards.loading')} className="text-primary" /> : null}
           {readers.isError ? (
             <div className="alert alert-warning mb-0" role="alert">
-              {t('cards.helperFailed', { reason: readers.error.message })}
+              {t('cards.helperFailed')}
+              <FailureDetails details={helperFailureDetails(readers.error)} />
             </div>
           ) : null}
           {readers.data?.length === 0 ? <p className="mb-0">{t('cards.add.noReaders')}</p> : null}

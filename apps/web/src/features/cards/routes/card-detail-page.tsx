@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
-import { HelperError } from '../../../lib/helper-client.ts';
+import { helperFailureDetails } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
 import { activateProduct, listCards } from '../api/card-helper.ts';
 import {
@@ -21,6 +22,7 @@ import {
   useUnassignCard,
 } from '../api/cards.ts';
 import { useUserCrds } from '../api/credentials.ts';
+import { cardFailure } from '../card-failure.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
 import { ConfirmButton } from '../components/confirm-button.tsx';
 import { FirmwareUpdate } from '../components/firmware-update.tsx';
@@ -81,12 +83,8 @@ function CardDetail({ card }: { card: Card }) {
       await inReaders.refetch();
       notify(t('cards.detail.activated', { product: name }), 'success');
     } catch (failure) {
-      notify(
-        failure instanceof HelperError
-          ? t('cards.helperFailed', { reason: failure.message })
-          : apiErrorMessage(t, failure, 'Something went wrong, please try again later.'),
-        'error',
-      );
+      const { message, details } = cardFailure(t, failure);
+      notify(message, 'error', details);
     } finally {
       setActivating(null);
     }
@@ -105,7 +103,7 @@ function CardDetail({ card }: { card: Card }) {
   const readerHint = inReaders.isPending
     ? t('cards.detail.lookingForReader')
     : inReaders.isError
-      ? t('cards.helperFailed', { reason: inReaders.error.message })
+      ? t('cards.helperFailed')
       : inReader
         ? t('cards.detail.inReader', { reader: inReader.readerName })
         : t('cards.detail.notInReader');
@@ -138,6 +136,7 @@ function CardDetail({ card }: { card: Card }) {
               {t('cards.add.refresh')}
             </button>
           </p>
+          {inReaders.isError ? <FailureDetails details={helperFailureDetails(inReaders.error)} /> : null}
           <h3 className="h6">{t('cards.firmware')}</h3>
           <p>
             {t('cards.detail.firmwareVersion', { version: card.firmwareVersion })}{' '}

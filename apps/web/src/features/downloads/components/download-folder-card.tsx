@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { IconFolder } from '../../../components/ui/icons.tsx';
-import { helperFailureMessage } from '../../../lib/helper-failure.ts';
+import { type FailureText, helperFailure, helperFailureMessage } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useDownloadFolder, useSetDownloadFolder } from '../api/helper-downloads.ts';
 
@@ -11,7 +12,7 @@ export function DownloadFolderCard() {
   const folder = useDownloadFolder();
   const setFolder = useSetDownloadFolder();
   const [draft, setDraft] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FailureText | null>(null);
   const inputId = useId();
   const problemId = useId();
 
@@ -19,7 +20,7 @@ export function DownloadFolderCard() {
     event.preventDefault();
     const path = draft?.trim() ?? '';
     if (path === '') {
-      setProblem(t('helper.errors.folderNotSelected'));
+      setProblem({ message: helperFailureMessage(t, 'folderNotSelected'), details: null });
       return;
     }
     setFolder.mutate(path, {
@@ -28,7 +29,7 @@ export function DownloadFolderCard() {
         setProblem(null);
         notify(t('downloads.folder.saved'), 'success');
       },
-      onError: (error) => setProblem(helperFailureMessage(t, 'folderNotSelected', error)),
+      onError: (error) => setProblem(helperFailure(t, 'folderNotSelected', error)),
     });
   };
 
@@ -42,13 +43,14 @@ export function DownloadFolderCard() {
           </h2>
           {folder.isError ? (
             <div className="text-danger" role="alert">
-              {helperFailureMessage(t, 'loadFolder', folder.error)}
+              {helperFailureMessage(t, 'loadFolder')}
+              <FailureDetails details={helperFailure(t, 'loadFolder', folder.error).details} />
             </div>
           ) : folder.isPending ? (
             <span className="text-body-secondary">{t('downloads.loading')}</span>
           ) : folder.data === '' ? (
             <div className="text-warning-emphasis" role="alert">
-              {t('helper.errors.folderNotSelected')}
+              {helperFailureMessage(t, 'folderNotSelected')}
             </div>
           ) : (
             <code className="download-folder-path" data-testid="download-folder">
@@ -84,7 +86,8 @@ export function DownloadFolderCard() {
           />
           {problem ? (
             <div id={problemId} className="invalid-feedback d-block" role="alert">
-              {problem}
+              {problem.message}
+              <FailureDetails details={problem.details} />
             </div>
           ) : (
             <div className="form-text">{t('downloads.folder.hint')}</div>

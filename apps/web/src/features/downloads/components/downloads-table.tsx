@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { IconDownload } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatBytes } from '../../../lib/format.ts';
-import { helperFailureMessage } from '../../../lib/helper-failure.ts';
+import { helperFailure, helperFailureMessage, notifyHelperFailure } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
   useAllDownloadsAction,
@@ -43,23 +44,23 @@ export function DownloadsTable() {
     const started = isRunning(download);
     action.mutate(
       { action: started ? 'stop' : 'start', hash: download.hash },
-      { onError: (error) => notify(helperFailureMessage(t, 'setStatus', error), 'error') },
+      { onError: (error) => notifyHelperFailure(t, 'setStatus', error) },
     );
   };
   const browse = (download: DownloadItem) =>
     action.mutate(
       { action: 'browse', hash: download.hash },
-      { onError: (error) => notify(helperFailureMessage(t, 'browse', error), 'error') },
+      { onError: (error) => notifyHelperFailure(t, 'browse', error) },
     );
   const installPackage = (download: DownloadItem) =>
     install.mutate(download.hash, {
       onSuccess: (tool) =>
         notify(t('downloads.installed', { name: tool.name, version: tool.version }), 'success'),
-      onError: (error) => notify(helperFailureMessage(t, 'install', error), 'error'),
+      onError: (error) => notifyHelperFailure(t, 'install', error),
     });
   const all = (which: 'startAll' | 'stopAll') =>
     allAction.mutate(which, {
-      onError: (error) => notify(helperFailureMessage(t, 'setStatus', error), 'error'),
+      onError: (error) => notifyHelperFailure(t, 'setStatus', error),
     });
   const confirmRemove = (withData: boolean) => {
     if (removing === null) return;
@@ -70,13 +71,13 @@ export function DownloadsTable() {
           notify(t('downloads.remove.done', { name: removing.name }), 'success');
           setRemoving(null);
         },
-        onError: (error) => notify(helperFailureMessage(t, 'download', error), 'error'),
+        onError: (error) => notifyHelperFailure(t, 'download', error),
       },
     );
   };
 
   if (list.isLoadingError) {
-    return <ErrorAlert message={helperFailureMessage(t, 'list', list.error)} />;
+    return <ErrorAlert {...helperFailure(t, 'list', list.error)} />;
   }
   if (list.isPending) {
     return (
@@ -102,9 +103,10 @@ export function DownloadsTable() {
           {t('downloads.listTitle')}
         </h2>
         {list.isRefetchError ? (
-          <span className="text-danger small" role="alert">
-            {helperFailureMessage(t, 'list', list.error)}
-          </span>
+          <div className="text-danger small" role="alert">
+            {helperFailureMessage(t, 'list')}
+            <FailureDetails details={helperFailure(t, 'list', list.error).details} />
+          </div>
         ) : null}
         <button
           type="button"
@@ -154,8 +156,8 @@ export function DownloadsTable() {
                     <div className="small text-body-secondary">{download.soft}</div>
                     {download.state === 'error' ? (
                       <div className="small text-danger">
-                        {t('helper.errors.download')}
-                        {download.error ? ` — ${download.error}` : ''}
+                        {helperFailureMessage(t, 'download')}
+                        <FailureDetails details={download.error} />
                       </div>
                     ) : null}
                   </td>
