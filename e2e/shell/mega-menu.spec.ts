@@ -93,3 +93,22 @@ test('the mega menu works by keyboard: Enter, Space and ArrowDown open it, arrow
   await expect(page).toHaveURL(/\/firmwares\?brand=Motorola$/);
   await expect(page.getByRole('button', { name: /Moto G9 Play/ })).toBeVisible();
 });
+
+for (const width of [992, 1280, 1366]) {
+  test(`at ${width} px the header holds the menu, the mega menu and the topbar, and the open menu stays in the window`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await openCards(page);
+    const userMenu = page.getByRole('button', { name: 'User menu' });
+    await expect(userMenu).toBeInViewport({ ratio: 1 });
+    await megaMenuButton(page).click();
+    const panel = page.getByRole('list', { name: 'Tools' });
+    await expect(panel).toBeVisible();
+    for (const link of await page
+      .getByRole('link', { name: /^(All tools|All firmwares|Samsung 2 models)$/ })
+      .all()) {
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
+  });
+}
