@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconSearch } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { searchHitPath, usePostSearch } from '../api/post-search.ts';
 import '../header-search.scss';
 
@@ -31,15 +32,6 @@ function isTextField(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !NOT_TYPED_INTO.has(target.type);
 }
 
-function useDebounced(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
 function hitDetail(hit: SearchHit): string {
   if (hit.kind === 'article') return hit.article.category;
   const { brand, model, soft, version } = hit.file;
@@ -60,7 +52,7 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const [active, setActive] = useState(-1);
-  const text = useDebounced(draft.trim(), SEARCH_DEBOUNCE_MS);
+  const text = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
   const results = usePostSearch(open ? text : '');
   const hits = text === '' ? [] : (results.data?.member ?? []);
 
