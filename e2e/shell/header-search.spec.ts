@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 import { signIn } from '../support/auth.ts';
 
 async function openCards(page: Page) {
@@ -25,6 +26,7 @@ test('Ctrl+K opens the search; arrows move through firmwares and tools found tog
   await expect(options.filter({ hasText: /^Tool/ }).first()).toBeVisible();
   await expect(options.filter({ hasText: /^Firmware/ }).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Results: \d+$/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await page.keyboard.press('ArrowDown');
   await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');

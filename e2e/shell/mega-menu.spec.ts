@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 import { signIn } from '../support/auth.ts';
 
 async function openCards(page: Page) {
@@ -50,7 +51,11 @@ test('the mega menu opens 200 ms after the pointer rests on it, lists top brands
 
   // Back to real time: the catalogue queries deliver their results through timers.
   await page.clock.resume();
+  // A click on the menu the pointer has just opened keeps it open.
+  await button.hover();
+  await expect(samsung).toBeVisible();
   await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
   await samsung.click();
   await expect(page).toHaveURL(/\/firmwares\?brand=Samsung$/);
   await expect(page.getByRole('button', { name: /SM-A525F/ })).toBeVisible();
@@ -67,6 +72,7 @@ test('the mega menu works by keyboard: Enter, Space and ArrowDown open it, arrow
   await page.keyboard.press('Enter');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('link', { name: 'Samsung 2 models' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(button).toBeFocused();

@@ -148,7 +148,11 @@ export function MegaMenu({ onNavigate }: { onNavigate?: () => void }) {
         className={`menu-link mega-menu-toggle${open ? ' active' : ''}`}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => (open ? hide() : show('click'))}
+        onClick={() => {
+          // A click on a menu the pointer just opened keeps it open: the user reached for it.
+          if (!open || openedBy.current === 'hover') show('click');
+          else hide();
+        }}
       >
         <span>{t('megaMenu.label')}</span>
         <IconChevronRight size={14} className="mega-menu-caret" />
