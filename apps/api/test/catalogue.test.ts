@@ -222,7 +222,11 @@ describe('catalogue API', () => {
 
   it('sorts brands and merges the softs of a model without duplicates, sorted by model', async () => {
     const brands = brandsResponseSchema.parse(await (await get('/api/model/brands')).json());
-    expect(brands.brands).toEqual([{ brand: 'apple-like' }, { brand: 'Samsung' }, { brand: 'Xiaomi' }]);
+    expect(brands.brands).toEqual([
+      { brand: 'apple-like', models: 1 },
+      { brand: 'Samsung', models: 2 },
+      { brand: 'Xiaomi', models: 1 },
+    ]);
     const models = modelsCollectionSchema.parse(await (await get('/api/models?brand=Samsung')).json());
     expect(models).toEqual({
       member: [

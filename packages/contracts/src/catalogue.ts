@@ -78,9 +78,9 @@ export const downloadLinkSchema = z.object({
   webSeeds: z.array(z.string()),
 });
 
-/** `GET /api/model/brands`. */
+/** `GET /api/model/brands` (spec §3: `brands[].brand`, sorted), with each brand's model count for the mega menu. */
 export const brandsResponseSchema = z.object({
-  brands: z.array(z.object({ brand: z.string() })),
+  brands: z.array(z.object({ brand: z.string(), models: z.number().int().min(0) })),
 });
 
 /** `GET /api/models?brand=` or `?model=` (part of the model name). */

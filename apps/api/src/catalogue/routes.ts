@@ -145,7 +145,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Every brand with a firmware, sorted',
+        summary: 'Every brand with a firmware and how many models it has, sorted by name',
         security: [{ session: [] }],
         response: { 200: brandsResponseSchema },
       },
@@ -153,7 +153,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     async () =>
       sharedBrands('all', async () => {
         const brands = await listBrands(db);
-        return { brands: brands.map((brand) => ({ brand })) };
+        return { brands: brands.map(({ brand, models }) => ({ brand, models: Number(models) })) };
       }),
   );
 

@@ -181,14 +181,14 @@ export function findPackage(db: Kysely<Database>, userId: string, id: number) {
 }
 
 /** Every brand with a firmware, by name. */
-export async function listBrands(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
+/** Every brand with its model count (kept by the catalogue_models triggers), by name. */
+export async function listBrands(db: Kysely<Database>): Promise<{ brand: string; models: number }[]> {
+  return db
     .selectFrom('catalogue_brands')
-    .select('brand')
+    .select(['brand', 'models'])
     .orderBy(sql`lower(brand)`)
     .orderBy('brand')
     .execute();
-  return rows.map(({ brand }) => brand);
 }
 
 export interface CatalogueModel {

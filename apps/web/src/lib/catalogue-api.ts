@@ -54,10 +54,11 @@ export function useFirmwares(brand: string, model: string, page: number) {
   });
 }
 
-export function useBrands() {
+export function useBrands(enabled = true) {
   return useQuery({
     queryKey: ['catalogue', 'brands'],
     queryFn: async () => brandsResponseSchema.parse(await http.get('/model/brands')),
+    enabled,
   });
 }
 
@@ -75,10 +76,11 @@ export function useModels(filter: { brand: string } | { model: string }, page: n
   });
 }
 
-export function useSofts() {
+export function useSofts(enabled = true) {
   return useQuery({
     queryKey: ['catalogue', 'softs'],
     queryFn: async () => softsCollectionSchema.parse(await http.get('/softs')),
+    enabled,
   });
 }
 

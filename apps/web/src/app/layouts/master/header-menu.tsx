@@ -11,7 +11,16 @@ interface MenuItem {
 }
 
 /** Spec §2: Cards, Firmwares, Tools, Files, Downloads when signed in, Home when signed out. */
-export function HeaderMenu({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+export function HeaderMenu({
+  signedIn,
+  onNavigate,
+  megaMenu,
+}: {
+  signedIn: boolean;
+  onNavigate?: () => void;
+  /** The header's mega menu, after the page links (the side menu has none). */
+  megaMenu?: ReactNode;
+}) {
   const { t } = useTranslation();
   const items: MenuItem[] = signedIn
     ? [
@@ -33,6 +42,7 @@ export function HeaderMenu({ signedIn, onNavigate }: { signedIn: boolean; onNavi
           </NavLink>
         </li>
       ))}
+      {megaMenu}
       {/* The spec's support entry: switched off by a flag in this build, so hidden and disabled. */}
       {signedIn ? (
         <li className="menu-item" hidden={!clientConfig.supportEnabled}>

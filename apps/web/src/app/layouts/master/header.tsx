@@ -2,14 +2,18 @@ import type { CurrentUser } from '@benchside/contracts/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLayout } from '../../../components/layout/layout-provider.tsx';
 import { IconMenu } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { HeaderMenu } from './header-menu.tsx';
+import { MegaMenu } from './mega-menu.tsx';
 import { Topbar } from './topbar.tsx';
 
 export function Header({ user, containerClass }: { user: CurrentUser | null; containerClass: string }) {
   const { t } = useTranslation();
+  const { config } = useLayout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
   return (
     <header className="app-header">
       <div className={`${containerClass} header-container`}>
@@ -31,7 +35,11 @@ export function Header({ user, containerClass }: { user: CurrentUser | null; con
           className={`header-menu${menuOpen ? ' show' : ''}`}
           aria-label={t('menu.mainNavigation')}
         >
-          <HeaderMenu signedIn={user !== null} onNavigate={() => setMenuOpen(false)} />
+          <HeaderMenu
+            signedIn={user !== null}
+            onNavigate={closeMenu}
+            megaMenu={user && config.megaMenu.display ? <MegaMenu onNavigate={closeMenu} /> : null}
+          />
         </nav>
         <Topbar user={user} />
       </div>

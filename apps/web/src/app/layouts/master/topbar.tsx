@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HelperStatusButton } from '../../../features/helper/components/helper-status-button.tsx';
 import { NotificationsButton } from '../../../features/notifications/components/notifications-button.tsx';
+import { HeaderSearch } from '../../../features/search/components/header-search.tsx';
 import { ThemeModeSwitcher } from './theme-mode-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -20,6 +21,7 @@ export function Topbar({ user }: { user: CurrentUser | null }) {
   }
   return (
     <div className="topbar">
+      <HeaderSearch />
       <HelperStatusButton />
       <NotificationsButton />
       <ThemeModeSwitcher />

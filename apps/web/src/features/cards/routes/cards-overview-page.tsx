@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { SignedOutLinkNotice } from '../../../components/signed-out-link-notice.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconCard } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -27,6 +28,7 @@ export function CardsOverviewPage() {
   return (
     <>
       <PageTitle breadcrumbs={[{ title: t('menu.home'), path: '/' }]}>{t('menu.cards')}</PageTitle>
+      <SignedOutLinkNotice />
       <div className="d-flex justify-content-between align-items-center mb-3 flex-wrap gap-2">
         <h2 className="h4 mb-0">{t('cards.overview.myCards')}</h2>
         <Link className="btn btn-primary" to="/cards/add">

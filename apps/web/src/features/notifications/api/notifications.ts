@@ -3,13 +3,18 @@ import {
   HEADER_NOTIFICATIONS_COUNT,
   notificationChangeSchema,
   notificationSchema,
+  notificationTotalSchema,
   unreadCountSchema,
 } from '@benchside/contracts/notifications';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { flagMarkFailure } from '../stores/mark-failures.ts';
-import { publishUnreadCount } from '../stores/unread-count.ts';
+import {
+  createHeaderNotificationsLoader,
+  notificationStore,
+  publishUnreadCount,
+} from '../stores/notification-state.ts';
 
 /** Page size of /notifications (the spec leaves it open); the bell shows the first 5 (spec §9). */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
@@ -38,17 +43,27 @@ export function useNotifications(page: number) {
   return useQuery(notificationsQueryOptions(page));
 }
 
-/** The bell's dropdown: page 1, 5 items (spec §9), read when the dropdown opens. */
-export function useHeaderNotifications(enabled: boolean) {
-  return useQuery({ ...notificationsQueryOptions(1, HEADER_NOTIFICATIONS_COUNT), enabled });
+/** `GET /api/notification/total`: the header's total count (spec §7), read or not. */
+export async function getNotificationTotal(): Promise<number> {
+  return notificationTotalSchema.parse(await http.get('/notification/total')).total;
 }
+
+/** The bell's dropdown (spec §3 client state): page 1, 5 items (spec §9), loaded when it opens. */
+export const headerNotifications = createHeaderNotificationsLoader(notificationStore, {
+  latest: async () => (await getNotifications(1, HEADER_NOTIFICATIONS_COUNT)).member,
+  total: getNotificationTotal,
+});
 
 /** `GET /api/notification/unread-count`. */
 export async function getUnreadCount(): Promise<number> {
   return unreadCountSchema.parse(await http.get('/notification/unread-count')).unreadCount;
 }
 
-const refreshLists = () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+/** After a change or a new unread count: the lists on screen follow. */
+export function refreshNotificationLists(): Promise<void> {
+  headerNotifications.refresh();
+  return queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+}
 
 async function applyChange(response: unknown) {
   const change = notificationChangeSchema.parse(response);
@@ -61,7 +76,7 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: async (ids: number[]) => applyChange(await http.post('/notification/read', { ids })),
     onError: (_error, ids) => flagMarkFailure(ids),
-    onSettled: refreshLists,
+    onSettled: refreshNotificationLists,
   });
 }
 
@@ -70,7 +85,7 @@ export function useMarkAllRead() {
   return useMutation({
     mutationFn: async (_unreadShown: number[]) => applyChange(await http.post('/notification/read-all', {})),
     onError: (_error, unreadShown) => flagMarkFailure(unreadShown),
-    onSettled: refreshLists,
+    onSettled: refreshNotificationLists,
   });
 }
 
@@ -78,7 +93,7 @@ export function useMarkAllRead() {
 export function useDeleteNotifications() {
   return useMutation({
     mutationFn: async (ids: number[]) => applyChange(await http.post('/notification/delete', { ids })),
-    onSettled: refreshLists,
+    onSettled: refreshNotificationLists,
   });
 }
 
@@ -89,6 +104,6 @@ export function useMarkOneRead() {
       notificationSchema.parse(await http.patch(`/notification-to-users/${id}`, { readed: true })),
     onSuccess: async () => publishUnreadCount(await getUnreadCount()),
     onError: (_error, id) => flagMarkFailure([id]),
-    onSettled: refreshLists,
+    onSettled: refreshNotificationLists,
   });
 }

@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconBell } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { useHeaderNotifications } from '../api/notifications.ts';
+import { headerNotifications } from '../api/notifications.ts';
 import { formatNotificationTime } from '../format.ts';
 import { useUnreadCountPolling } from '../hooks/use-unread-count-polling.ts';
-import { useUnreadCount } from '../stores/unread-count.ts';
+import { useNotificationState } from '../stores/notification-state.ts';
 import '../notifications-menu.scss';
 import { UnreadDot } from './unread-dot.tsx';
 
@@ -17,15 +17,24 @@ const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
  * The topbar bell (spec §2, §9): the unread count, polled, and a dropdown of the latest five
- * (scrolling at 325 px); each opens /notifications with its id in the navigation state, which marks
- * it read.
+ * (scrolling at 325 px) with the total from `GET /notification/total`, both kept in the spec's client
+ * state; each opens /notifications with its id in the navigation state, which marks it read.
  */
 export function NotificationsButton() {
   const { t, i18n } = useTranslation();
   useUnreadCountPolling(useCurrentUser().data?.id ?? null);
-  const unreadCount = useUnreadCount();
+  const {
+    unreadCount,
+    headerNotifications: latest,
+    headerTotalCount,
+    isLoading,
+    loadFailed,
+  } = useNotificationState();
   const [open, setOpen] = useState(false);
-  const latest = useHeaderNotifications(open);
+  useEffect(() => {
+    headerNotifications.setShown(open);
+    return () => headerNotifications.setShown(false);
+  }, [open]);
   const label = unreadCount
     ? t('notifications.bellUnread', { count: unreadCount })
     : t('topbar.notifications');
@@ -43,27 +52,27 @@ export function NotificationsButton() {
       <Dropdown.Menu className="menu-dropdown notifications-menu">
         <div className="notifications-menu-header">
           <span className="fw-bold">{t('menu.notifications')}</span>
-          {latest.data ? (
+          {headerTotalCount === null ? null : (
             <span className="small text-body-secondary">
-              {t('notifications.summary', { unread: unreadCount ?? 0, total: latest.data.totalItems })}
+              {t('notifications.summary', { unread: unreadCount ?? 0, total: headerTotalCount })}
             </span>
-          ) : null}
+          )}
         </div>
         <div className="notifications-menu-scroll">
-          {latest.isPending ? (
+          {isLoading && headerTotalCount === null ? (
             <div className="p-3 text-center">
               <Spinner label={t('notifications.loading')} small className="text-primary" />
             </div>
           ) : null}
-          {latest.isError ? (
+          {loadFailed ? (
             <p className="px-3 py-2 mb-0 text-danger" role="alert">
               {t('notifications.loadFailed')}
             </p>
           ) : null}
-          {latest.data?.member.length === 0 ? (
+          {headerTotalCount !== null && latest.length === 0 ? (
             <p className="px-3 py-2 mb-0 text-body-secondary">{t('notifications.empty')}</p>
           ) : null}
-          {latest.data?.member.map((notification) => (
+          {latest.map((notification) => (
             <Dropdown.Item
               key={notification.id}
               as={Link}

@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
-import { queryClient } from '../../../lib/query-client.ts';
-import { getUnreadCount, notificationsQueryKey } from '../api/notifications.ts';
-import { setActivePoller, unreadCountStore } from '../stores/unread-count.ts';
+import { getUnreadCount, refreshNotificationLists } from '../api/notifications.ts';
+import {
+  INITIAL_NOTIFICATION_STATE,
+  notificationStore,
+  setActivePoller,
+  setUnreadCount,
+} from '../stores/notification-state.ts';
 import { createUnreadPoller, SHARED_POLL_KEY_PREFIX } from '../stores/unread-poller.ts';
 
 /**
@@ -15,12 +19,10 @@ export function useUnreadCountPolling(userId: string | null): void {
     const poller = createUnreadPoller({
       fetchUnreadCount: getUnreadCount,
       onUnreadCount(count) {
-        const before = unreadCountStore.get();
-        unreadCountStore.set(count);
+        const before = notificationStore.get().unreadCount;
+        setUnreadCount(count);
         // A new or newly read notification: the lists that are on screen follow.
-        if (before !== null && before !== count) {
-          void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-        }
+        if (before !== null && before !== count) void refreshNotificationLists();
       },
       storage: window.localStorage,
       storageKey,
@@ -46,7 +48,8 @@ export function useUnreadCountPolling(userId: string | null): void {
       window.removeEventListener('storage', onStorage);
       poller.stop();
       setActivePoller(null);
-      unreadCountStore.set(null);
+      // Signed out: the next user starts from nothing.
+      notificationStore.set(INITIAL_NOTIFICATION_STATE);
     };
   }, [userId]);
 }

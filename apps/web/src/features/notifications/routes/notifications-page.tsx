@@ -19,7 +19,7 @@ import {
 } from '../api/notifications.ts';
 import { UnreadDot } from '../components/unread-dot.tsx';
 import { formatNotificationTime } from '../format.ts';
-import { useUnreadCount } from '../stores/unread-count.ts';
+import { useUnreadCount } from '../stores/notification-state.ts';
 import '../notifications-page.scss';
 
 const FAILED = 'Something went wrong, please try again later.';

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { ArticleResults } from '../components/article-results.tsx';
 import { CategoryList } from '../components/category-list.tsx';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 
 /** A search waits this long after the last key (search as you type, not a call per key). */
 const SEARCH_DEBOUNCE_MS = 300;
