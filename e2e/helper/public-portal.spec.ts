@@ -40,8 +40,9 @@ async function signedInPage(context: BrowserContext): Promise<{ page: Page; laun
   return { page, launches };
 }
 
+// An expression: the e2e sources are type-checked without the DOM library.
 const launchSessionMark = (page: Page) =>
-  page.evaluate(() => sessionStorage.getItem('benchside_helper_launch_handled'));
+  page.evaluate<string | null>("sessionStorage.getItem('benchside_helper_launch_handled')");
 
 test('a browser that refuses the portal the loopback gets the steps to allow it, never the launch link', async ({
   baseURL,
@@ -53,7 +54,7 @@ test('a browser that refuses the portal the loopback gets the steps to allow it,
 
   const status = page.getByRole('button', { name: 'Helper status: blocked by your browser' });
   await expect(status).toBeVisible({ timeout: 15_000 });
-  // 2 s after "no connection", in place of the launch link, the dialog says why and what to do.
+  // In place of the launch link, the dialog says why and what to do.
   const dialog = page.getByRole('dialog', { name: 'Launch Benchside Helper' });
   const panel = dialog.getByRole('region', { name: 'Your browser blocks the helper' });
   await expect(panel).toBeVisible({ timeout: 10_000 });

@@ -7,7 +7,13 @@ import {
   watchLoopbackPermission,
 } from './helper-access.ts';
 
-const desktop = { phoneOrTablet: false, secureContext: true, status: 'no-connection' } as const;
+const desktop = {
+  phoneOrTablet: false,
+  secureContext: true,
+  status: 'no-connection',
+  failure: 'unreachable',
+  heldBack: false,
+} as const;
 
 describe('helper access', () => {
   it('is open where the browser has no loopback permission, or granted it', () => {
@@ -15,17 +21,32 @@ describe('helper access', () => {
     expect(helperAccess({ ...desktop, permission: 'granted' })).toBe('open');
   });
 
-  it('says the browser will ask while its permission is prompt, and blocked once denied', () => {
-    expect(helperAccess({ ...desktop, permission: 'prompt' })).toBe('will-ask');
+  it('is blocked once denied, whatever the failure', () => {
     expect(helperAccess({ ...desktop, permission: 'denied' })).toBe('blocked');
+    expect(helperAccess({ ...desktop, permission: 'denied', failure: 'timeout' })).toBe('blocked');
   });
 
-  it('is open whatever the permission says once the helper answered (a page on loopback reads prompt)', () => {
-    expect(helperAccess({ ...desktop, status: 'connected', permission: 'prompt' })).toBe('open');
+  it('says the browser is asking when, on prompt, it holds the check back, or held it until it timed out', () => {
+    expect(helperAccess({ ...desktop, status: 'pending', permission: 'prompt', heldBack: true })).toBe(
+      'will-ask',
+    );
+    expect(helperAccess({ ...desktop, permission: 'prompt', failure: 'timeout' })).toBe('will-ask');
+  });
+
+  it('on prompt, is open when the helper was refused at once (a page on loopback reads prompt and is never asked)', () => {
+    expect(helperAccess({ ...desktop, permission: 'prompt' })).toBe('open');
+  });
+
+  it('is open whatever the permission says once the helper answers, and on prompt while a first check is quick', () => {
+    expect(helperAccess({ ...desktop, status: 'connected', permission: 'denied' })).toBe('open');
+    expect(helperAccess({ ...desktop, status: 'pending', permission: 'prompt' })).toBe('open');
   });
 
   it('names a page outside a secure context, which the browser denies outright', () => {
     expect(helperAccess({ ...desktop, secureContext: false, permission: 'prompt' })).toBe('insecure');
+    expect(helperAccess({ ...desktop, secureContext: false, status: 'pending', permission: 'denied' })).toBe(
+      'insecure',
+    );
     expect(helperAccess({ ...desktop, secureContext: false, permission: 'denied' })).toBe('insecure');
   });
 
@@ -34,35 +55,21 @@ describe('helper access', () => {
   });
 });
 
-describe('what happens 2 s after no connection', () => {
+describe('what happens after no connection', () => {
   it('opens the launch link only where nothing stands between the page and the helper', () => {
-    expect(noConnectionAction({ access: 'open', failure: 'unreachable', handledThisSession: false })).toBe(
-      'open-launch-link',
-    );
-    expect(
-      noConnectionAction({ access: 'will-ask', failure: 'unreachable', handledThisSession: false }),
-    ).toBe('open-launch-link');
+    expect(noConnectionAction('open', false)).toBe('open-launch-link');
   });
 
-  it('explains instead while the browser holds the ping for its question, and when it refuses', () => {
-    expect(noConnectionAction({ access: 'will-ask', failure: 'timeout', handledThisSession: false })).toBe(
-      'explain',
-    );
-    expect(noConnectionAction({ access: 'blocked', failure: 'unreachable', handledThisSession: false })).toBe(
-      'explain',
-    );
-    expect(
-      noConnectionAction({ access: 'insecure', failure: 'unreachable', handledThisSession: false }),
-    ).toBe('explain');
+  it('explains instead where the browser asks, refuses, or cannot allow', () => {
+    expect(noConnectionAction('will-ask', false)).toBe('explain');
+    expect(noConnectionAction('blocked', false)).toBe('explain');
+    expect(noConnectionAction('insecure', false)).toBe('explain');
   });
 
   it('does nothing a second time in a browser session, nor on a phone or tablet', () => {
-    expect(noConnectionAction({ access: 'open', failure: 'unreachable', handledThisSession: true })).toBe(
-      'nothing',
-    );
-    expect(noConnectionAction({ access: 'no-helper-here', failure: null, handledThisSession: false })).toBe(
-      'nothing',
-    );
+    expect(noConnectionAction('open', true)).toBe('nothing');
+    expect(noConnectionAction('blocked', true)).toBe('nothing');
+    expect(noConnectionAction('no-helper-here', false)).toBe('nothing');
   });
 });
 

@@ -16,7 +16,7 @@ export const LOOPBACK_PERMISSION_NAMES = ['loopback-network', 'local-network-acc
 /**
  * What stands between this page and the helper:
  * - `open`: nothing; a helper that does not answer is not running.
- * - `will-ask`: the browser asks the user first (its permission is still `prompt`).
+ * - `will-ask`: the browser is asking the user (its permission is still `prompt`).
  * - `blocked`: the user, or a policy, denied the permission.
  * - `insecure`: the page is not a secure context (plain http on a real address), so the browser
  *   denies it outright and no setting of the user's helps.
@@ -32,22 +32,36 @@ export const HELPER_ACCESS_LABEL_KEYS = {
   'no-helper-here': 'helper.status.noHelperHere',
 } as const satisfies Record<Exclude<HelperAccess, 'open'>, string>;
 
+/** A status check that waits longer than this while the permission is `prompt` is the browser asking. */
+export const HELPER_HELD_BACK_MS = 1_000;
+
 export interface HelperAccessInput {
   phoneOrTablet: boolean;
   /** null until the browser has answered the query. */
   permission: LoopbackPermission | null;
   secureContext: boolean;
   status: HelperStatus;
+  /** Why the last status check failed. */
+  failure: HelperErrorReason | null;
+  /** The check under way has waited more than HELPER_HELD_BACK_MS. */
+  heldBack: boolean;
 }
 
+/**
+ * A `prompt` permission alone says little: a page on loopback or a private address reads it too,
+ * and reaches the helper without being asked. The browser's question shows as a check it holds
+ * back until the user answers (a helper answers in milliseconds, and refuses as fast when it is
+ * not running), or one that timed out.
+ */
 export function helperAccess({
   phoneOrTablet,
   permission,
   secureContext,
   status,
+  failure,
+  heldBack,
 }: HelperAccessInput): HelperAccess {
   if (phoneOrTablet) return 'no-helper-here';
-  // A helper that answers settles it, whatever the permission says (a page on loopback reads `prompt`).
   if (
     status === 'connected' ||
     permission === null ||
@@ -55,36 +69,22 @@ export function helperAccess({
     permission === 'unsupported'
   )
     return 'open';
-  if (!secureContext) return 'insecure';
-  return permission === 'denied' ? 'blocked' : 'will-ask';
+  if (permission === 'denied') return secureContext ? 'blocked' : 'insecure';
+  if (!secureContext) return status === 'no-connection' ? 'insecure' : 'open';
+  return heldBack || (status === 'no-connection' && failure === 'timeout') ? 'will-ask' : 'open';
 }
 
-/** What the page does 2 s after "no connection" (spec §4), the first time in the browser session. */
+/** What the page does after "no connection" (spec §4), the first time in the browser session. */
 export type NoConnectionAction = 'open-launch-link' | 'explain' | 'nothing';
 
-export interface NoConnectionInput {
-  access: HelperAccess;
-  /** Why the last status check failed. */
-  failure: HelperErrorReason | null;
-  /** The launch link was opened, or the explanation shown, earlier in this browser session. */
-  handledThisSession: boolean;
-}
-
 /**
- * The launch link only where a silent helper means one that is not running. While the browser's
- * question is on screen it holds the request back, so the check times out: the helper may be
- * running, and the user is told what the question is instead. A denied or impossible access gets
- * the steps, never the launch link: launching a running helper again fixes nothing.
+ * The launch link only where a silent helper means one that is not running; where the browser
+ * asks, refuses or cannot allow, the explanation instead: launching a running helper again fixes
+ * nothing. Once per browser session, either way; never on a phone or tablet.
  */
-export function noConnectionAction({
-  access,
-  failure,
-  handledThisSession,
-}: NoConnectionInput): NoConnectionAction {
+export function noConnectionAction(access: HelperAccess, handledThisSession: boolean): NoConnectionAction {
   if (handledThisSession || access === 'no-helper-here') return 'nothing';
-  if (access === 'open') return 'open-launch-link';
-  if (access === 'will-ask' && failure !== 'timeout') return 'open-launch-link';
-  return 'explain';
+  return access === 'open' ? 'open-launch-link' : 'explain';
 }
 
 type NavigatorLike = Pick<Navigator, 'userAgent' | 'maxTouchPoints'> & {

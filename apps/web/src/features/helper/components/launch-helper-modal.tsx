@@ -13,62 +13,37 @@ import { useHelperStatusMonitor } from '../hooks/use-helper-status-monitor.ts';
 
 const STEP_KEYS = ['step1', 'step2', 'step3'] as const;
 
-/** The three numbered steps `<prefix>.step1` to `.step3`; `values` fill their placeholders. */
-function Steps({ prefix, values }: { prefix: string; values?: Record<string, string> }) {
-  const { t } = useTranslation();
-  return (
-    <ol className="mb-2">
-      {STEP_KEYS.map((step) => (
-        <li key={step}>{t(`${prefix}.${step}`, values)}</li>
-      ))}
-    </ol>
-  );
-}
-
-const ACCESS_TEXT_KEYS = {
-  'will-ask': 'helper.access.willAsk',
-  blocked: 'helper.access.blocked',
-  insecure: 'helper.access.insecure',
-  'no-helper-here': 'helper.access.noHelperHere',
-} as const satisfies Record<Exclude<HelperAccess, 'open'>, string>;
+/** Each access that is not open: its texts (`.title`, `.text`, and maybe `.step1`-`.step3`, `.managed`) and tone. */
+const ACCESS_PANELS = {
+  'will-ask': { keys: 'helper.access.willAsk', tone: 'info', steps: false, managed: false },
+  blocked: { keys: 'helper.access.blocked', tone: 'warning', steps: true, managed: true },
+  insecure: { keys: 'helper.access.insecure', tone: 'warning', steps: false, managed: false },
+  'no-helper-here': { keys: 'helper.access.noHelperHere', tone: 'info', steps: true, managed: false },
+} as const satisfies Record<
+  Exclude<HelperAccess, 'open'>,
+  { keys: string; tone: 'info' | 'warning'; steps: boolean; managed: boolean }
+>;
 
 /** Why the browser stands between this page and the helper, and what the user can do about it. */
 function AccessPanel({ access }: { access: Exclude<HelperAccess, 'open'> }) {
   const { t } = useTranslation();
-  const title = <h3 className="h6 alert-heading">{t(`${ACCESS_TEXT_KEYS[access]}.title`)}</h3>;
-  switch (access) {
-    case 'will-ask':
-      return (
-        <section className="alert alert-info" aria-label={t('helper.access.willAsk.title')}>
-          {title}
-          <p className="mb-0">{t('helper.access.willAsk.text')}</p>
-        </section>
-      );
-    case 'blocked':
-      return (
-        <section className="alert alert-warning" aria-label={t('helper.access.blocked.title')}>
-          {title}
-          <p className="mb-2">{t('helper.access.blocked.text')}</p>
-          <Steps prefix="helper.access.blocked" />
-          <p className="small mb-0">{t('helper.access.blocked.managed')}</p>
-        </section>
-      );
-    case 'insecure':
-      return (
-        <section className="alert alert-warning" aria-label={t('helper.access.insecure.title')}>
-          {title}
-          <p className="mb-0">{t('helper.access.insecure.text')}</p>
-        </section>
-      );
-    case 'no-helper-here':
-      return (
-        <section className="alert alert-info" aria-label={t('helper.access.noHelperHere.title')}>
-          {title}
-          <p className="mb-2">{t('helper.access.noHelperHere.text')}</p>
-          <Steps prefix="helper.access.noHelperHere" values={{ address: window.location.origin }} />
-        </section>
-      );
-  }
+  const { keys, tone, steps, managed } = ACCESS_PANELS[access];
+  const title = t(`${keys}.title`);
+  return (
+    <section className={`alert alert-${tone}`} aria-label={title}>
+      <h3 className="h6 alert-heading">{title}</h3>
+      <p className={steps ? 'mb-2' : 'mb-0'}>{t(`${keys}.text`)}</p>
+      {steps ? (
+        <ol className="mb-2">
+          {STEP_KEYS.map((step) => (
+            // The phone's steps name this portal's address, to open on the computer.
+            <li key={step}>{t(`${keys}.${step}`, { address: window.location.origin })}</li>
+          ))}
+        </ol>
+      ) : null}
+      {managed ? <p className="small mb-0">{t(`${keys}.managed`)}</p> : null}
+    </section>
+  );
 }
 
 /** The signed-in layout mounts it for as long as someone is signed in, so it also runs the status check. */

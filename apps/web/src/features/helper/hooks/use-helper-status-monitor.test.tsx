@@ -134,15 +134,16 @@ describe('helper status monitor', () => {
     expect(again.launch).not.toHaveBeenCalled();
   });
 
-  it('never opens the launch link when the browser denies the page the loopback, and opens the explanation instead', async () => {
+  it('never opens the launch link when the browser denies the page the loopback, and opens the explanation at once instead', async () => {
     const { launch, session } = monitor(vi.fn(unreachable), { permission: 'denied' });
     await advance(0);
     expect(helperStatusStore.get()).toBe('no-connection');
     expect(helperAccessStore.get()).toBe('blocked');
-    await advance(2_000);
-    expect(launch).not.toHaveBeenCalled();
+    // Not held back 2 s like the launch link.
     expect(launchHelperModalStore.get()).toBe(true);
     expect(session.getItem(HELPER_LAUNCH_SESSION_KEY)).not.toBeNull();
+    await advance(2_000);
+    expect(launch).not.toHaveBeenCalled();
     await advance(60_000);
     expect(launch).not.toHaveBeenCalled();
   });
@@ -156,14 +157,29 @@ describe('helper status monitor', () => {
     expect(launchHelperModalStore.get()).toBe(true);
   });
 
-  it('while the browser asks (the ping times out on prompt) explains the question instead of launching', async () => {
+  it('while the browser asks (it holds the ping back on prompt) explains the question after 1 s instead of launching', async () => {
+    const { launch } = monitor(
+      vi.fn(() => new Promise<never>(() => {})),
+      { permission: 'prompt' },
+    );
+    await advance(900);
+    expect(helperAccessStore.get()).toBe('open');
+    expect(launchHelperModalStore.get()).toBe(false);
+    await advance(100);
+    expect(helperAccessStore.get()).toBe('will-ask');
+    expect(launchHelperModalStore.get()).toBe(true);
+    await advance(30_000);
+    expect(launch).not.toHaveBeenCalled();
+  });
+
+  it('after a check that timed out on prompt, explains instead of launching', async () => {
     const timeout = () => Promise.reject(new HelperError('timeout', 'The helper did not answer in time'));
     const { launch } = monitor(vi.fn(timeout), { permission: 'prompt' });
     await advance(0);
     expect(helperAccessStore.get()).toBe('will-ask');
+    expect(launchHelperModalStore.get()).toBe(true);
     await advance(2_000);
     expect(launch).not.toHaveBeenCalled();
-    expect(launchHelperModalStore.get()).toBe(true);
   });
 
   it('on prompt, a ping refused at once (a page on loopback, no helper running) still opens the launch link', async () => {

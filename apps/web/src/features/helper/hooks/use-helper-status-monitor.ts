@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { clientConfig } from '../../../lib/client-config.ts';
 import {
+  HELPER_HELD_BACK_MS,
   helperAccess,
   isPhoneOrTablet,
   type LoopbackPermission,
@@ -79,7 +80,8 @@ export interface HelperStatusMonitorOptions {
  * Spec §4: while mounted (only while signed in) the helper is pinged every 10 s and the status
  * store follows. 2 s after "no connection" is shown, the launch link is opened, at most once per
  * browser session, and only where the browser lets the page reach the helper: where it asks the
- * user or refuses, the Launch Helper dialog explains why instead. Phones and tablets ping nothing.
+ * user or refuses, the Launch Helper dialog opens at once and explains why instead. Phones and
+ * tablets ping nothing.
  */
 export function useHelperStatusMonitor({
   ping = pingHelper,
@@ -104,6 +106,7 @@ export function useHelperStatusMonitor({
 
   const {
     status: queryStatus,
+    fetchStatus,
     error,
     errorUpdatedAt,
     refetch,
@@ -135,7 +138,15 @@ export function useHelperStatusMonitor({
     if (permission === 'granted' && status === 'no-connection') void refetch();
   }, [permission, status, refetch]);
 
-  const access = helperAccess({ phoneOrTablet, permission, secureContext, status });
+  const [heldBack, setHeldBack] = useState(false);
+  useEffect(() => {
+    if (fetchStatus !== 'fetching') return setHeldBack(false);
+    const timer = setTimeout(() => setHeldBack(true), HELPER_HELD_BACK_MS);
+    return () => clearTimeout(timer);
+  }, [fetchStatus]);
+
+  const failure = error instanceof HelperError ? error.reason : null;
+  const access = helperAccess({ phoneOrTablet, permission, secureContext, status, failure, heldBack });
   useEffect(() => {
     helperAccessStore.set(access);
   }, [access]);
@@ -149,17 +160,21 @@ export function useHelperStatusMonitor({
     [],
   );
 
-  const failure = error instanceof HelperError ? error.reason : null;
   const permissionKnown = permission !== null || phoneOrTablet;
   useEffect(() => {
-    if (status !== 'no-connection' || !permissionKnown) return;
-    const action = noConnectionAction({ access, failure, handledThisSession: handledThisSession(session) });
-    if (action === 'nothing') return;
+    if (!permissionKnown) return;
+    const action = noConnectionAction(access, handledThisSession(session));
+    // Not held back like the launch link: the browser's question may be on screen already.
+    if (action === 'explain') {
+      markHandled(session);
+      launchHelperModalStore.set(true);
+      return;
+    }
+    if (action !== 'open-launch-link' || status !== 'no-connection') return;
     const timer = setTimeout(() => {
       markHandled(session);
-      if (action === 'open-launch-link') launch(clientConfig.helperLaunchUrl);
-      else launchHelperModalStore.set(true);
+      launch(clientConfig.helperLaunchUrl);
     }, HELPER_LAUNCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [status, permissionKnown, access, failure, session, launch]);
+  }, [status, permissionKnown, access, session, launch]);
 }
