@@ -21,6 +21,15 @@ export function ToolActivityNote({
   );
 }
 
+function BusyText({ text }: { text: string }) {
+  return (
+    <span className="text-body-secondary">
+      <Spinner small className="me-1" />
+      {text}
+    </span>
+  );
+}
+
 function ActivityText({
   name,
   activity,
@@ -33,12 +42,7 @@ function ActivityText({
   const { t, i18n } = useTranslation();
   switch (activity.kind) {
     case 'adding':
-      return (
-        <span className="text-body-secondary">
-          <Spinner small className="me-1" />
-          {t('catalogue.tools.preparing')}
-        </span>
-      );
+      return <BusyText text={t('catalogue.tools.preparing')} />;
     case 'downloading': {
       const item = downloads?.find((entry) => entry.hash === activity.hash);
       const percent = Math.floor((item?.progress ?? 0) * 100);
@@ -73,12 +77,7 @@ function ActivityText({
       );
     }
     case 'installing':
-      return (
-        <span className="text-body-secondary">
-          <Spinner small className="me-1" />
-          {t('catalogue.tools.installing')}
-        </span>
-      );
+      return <BusyText text={t('catalogue.tools.installing')} />;
     case 'failed':
       return (
         <div className="text-danger">
