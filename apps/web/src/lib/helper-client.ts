@@ -28,6 +28,11 @@ export class HelperError extends Error {
   }
 }
 
+/** The helper's own words on why it refused, when it gave them; null for every other failure. */
+export function helperReason(error: unknown): string | null {
+  return error instanceof HelperError && error.reason === 'rejected' ? error.message : null;
+}
+
 /** The one reading of a helper answer: anything but what `schema` describes is the helper's fault, not the user's. */
 export function parseHelperAnswer<T>(schema: z.ZodType<T>, answer: unknown, path: string): T {
   const parsed = schema.safeParse(answer);

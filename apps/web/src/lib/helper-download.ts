@@ -2,6 +2,9 @@ import { type DownloadItem, downloadItemSchema } from '@benchside/contracts/help
 import { getDownloadLink } from './catalogue-api.ts';
 import { callHelper, parseHelperAnswer, readDownloadFolder } from './helper-client.ts';
 
+/** Spec §9: the helper's download list is polled every 3 s while something downloads. */
+export const DOWNLOADS_POLL_MS = 3000;
+
 /** The spec §8 message of each way a download can fail before the helper has it, and its i18n key. */
 const MESSAGE_KEYS = {
   'We cannot load your download folder': 'catalogue.errors.loadDownloadFolder',

@@ -8,12 +8,10 @@ import {
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callHelper, parseHelperAnswer, readDownloadFolder } from '../../../lib/helper-client.ts';
+import { DOWNLOADS_POLL_MS } from '../../../lib/helper-download.ts';
 import { useHelperStatus } from '../../../lib/helper-status.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { receiveDownloads, setDownloadsStatus, useHelperDownloads } from '../stores/helper-downloads.ts';
-
-/** Spec §9: the download list is polled every 3 s while something downloads. */
-export const DOWNLOADS_POLL_MS = 3000;
 
 export const helperDownloadsQueryKey = ['helper', 'downloads'] as const;
 export const downloadFolderQueryKey = ['helper', 'download-folder'] as const;

@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { IconPlug } from '../../../components/ui/icons.tsx';
-import { type HelperStatus, launchHelperModalStore, useHelperStatus } from '../../../lib/helper-status.ts';
+import { HELPER_ACCESS_LABEL_KEYS } from '../../../lib/helper-access.ts';
+import {
+  type HelperStatus,
+  launchHelperModalStore,
+  useHelperAccess,
+  useHelperStatus,
+} from '../../../lib/helper-status.ts';
 
 const STATUS_LABEL_KEYS = {
   pending: 'helper.status.pending',
@@ -12,7 +18,10 @@ const STATUS_LABEL_KEYS = {
 export function HelperStatusButton() {
   const { t } = useTranslation();
   const status = useHelperStatus();
-  const label = t('topbar.helperStatus', { status: t(STATUS_LABEL_KEYS[status]) });
+  const access = useHelperAccess();
+  // Where the browser stands between the page and the helper, that is named rather than the status.
+  const state = t(access === 'open' ? STATUS_LABEL_KEYS[status] : HELPER_ACCESS_LABEL_KEYS[access]);
+  const label = t('topbar.helperStatus', { status: state });
   return (
     <button
       type="button"
@@ -20,6 +29,7 @@ export function HelperStatusButton() {
       aria-label={label}
       title={label}
       data-helper-status={status}
+      data-helper-access={access}
       onClick={() => launchHelperModalStore.set(true)}
     >
       <IconPlug />

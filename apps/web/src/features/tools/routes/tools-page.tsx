@@ -1,7 +1,6 @@
-import type { Soft } from '@benchside/contracts/catalogue';
-import { downloadItemSchema, type InstalledTool, installedToolSchema } from '@benchside/contracts/helper';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InstalledTool } from '@benchside/contracts/helper';
 import { useTranslation } from 'react-i18next';
+import '../tools.scss';
 import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -10,79 +9,61 @@ import { IconToolbox } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useSofts } from '../../../lib/catalogue-api.ts';
-import { callHelper, parseHelperAnswer } from '../../../lib/helper-client.ts';
-import { downloadThroughHelper, HelperDownloadError } from '../../../lib/helper-download.ts';
+import { HELPER_ACCESS_LABEL_KEYS } from '../../../lib/helper-access.ts';
+import { helperReason } from '../../../lib/helper-client.ts';
+import { launchHelperModalStore, useHelperAccess, useHelperStatus } from '../../../lib/helper-status.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useToolInstalls } from '../api/install-tool.ts';
+import { useInstalledTools } from '../api/installed-tools.ts';
+import { runFailureKey, useRunTool } from '../api/run-tool.ts';
+import { ToolActivityNote } from '../components/tool-activity-note.tsx';
+import { isInstalling, setToolActivity, useToolActivity } from '../stores/tool-activity.ts';
 
-const INSTALLED_QUERY_KEY = ['helper', 'software'];
-const DOWNLOAD_POLL_MS = 1000;
-const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;
-
-async function listInstalled(): Promise<InstalledTool[]> {
-  return parseHelperAnswer(
-    installedToolSchema.array(),
-    await callHelper('/software/list', {}),
-    '/software/list',
+/** Why the tools' state cannot be read, and the way to the explanation, when the helper is out of reach. */
+function HelperOutOfReach() {
+  const { t } = useTranslation();
+  const status = useHelperStatus();
+  const access = useHelperAccess();
+  if (access === 'open' && status !== 'no-connection') return null;
+  return (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="status">
+      <span className="me-auto">
+        {access === 'open'
+          ? t('catalogue.tools.helperAway')
+          : t('catalogue.tools.helperOutOfReach', { state: t(HELPER_ACCESS_LABEL_KEYS[access]) })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm btn-warning"
+        onClick={() => launchHelperModalStore.set(true)}
+      >
+        {t('catalogue.tools.whatToDo')}
+      </button>
+    </div>
   );
-}
-
-/** Downloads the tool through the helper, waits for the download, then installs it. */
-async function installTool(
-  soft: Soft,
-  isSoftwareUpdate: boolean,
-  messages: Record<'download' | 'install', string>,
-) {
-  let hash: string;
-  try {
-    hash = (await downloadThroughHelper(soft.fileId)).hash;
-  } catch (error) {
-    if (error instanceof HelperDownloadError && error.isFolderProblem) throw error;
-    throw new Error(messages.download);
-  }
-  const deadline = Date.now() + DOWNLOAD_TIMEOUT_MS;
-  for (;;) {
-    const answer = await callHelper('/downloads/list', { softName: soft.name });
-    const list = parseHelperAnswer(downloadItemSchema.array(), answer, '/downloads/list');
-    const item = list.find((entry) => entry.hash === hash);
-    if (item?.state === 'done') break;
-    if (!item || item.state === 'error' || Date.now() > deadline) throw new Error(messages.download);
-    await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_POLL_MS));
-  }
-  try {
-    await callHelper('/downloads/install', { hash, isSoftwareUpdate });
-  } catch {
-    throw new Error(messages.install);
-  }
 }
 
 /** The tools the user may use, what the helper has installed, and Run / Install / Update through it. */
 export function ToolsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const softs = useSofts();
-  const installed = useQuery({ queryKey: INSTALLED_QUERY_KEY, queryFn: listInstalled, retry: false });
-  const install = useMutation({
-    mutationFn: ({ soft, update }: { soft: Soft; update: boolean }) =>
-      installTool(soft, update, {
-        download: t('catalogue.errors.downloadTool'),
-        install: t('catalogue.errors.installTool'),
-      }),
-    onSuccess: (_result, { soft }) => notify(t('catalogue.tools.installed', { name: soft.name }), 'success'),
-    onError: (error) =>
-      notify(
-        error instanceof HelperDownloadError
-          ? t(error.messageKey)
-          : error instanceof Error
-            ? error.message
-            : t('catalogue.errors.softwareInstall'),
-        'error',
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: INSTALLED_QUERY_KEY }),
-  });
-  const run = useMutation({
-    mutationFn: (id: string) => callHelper('/software/run', { id }),
-    onError: () => notify(t('catalogue.errors.runTool'), 'error'),
-  });
+  const installed = useInstalledTools();
+  const activities = useToolActivity();
+  const installs = useToolInstalls();
+  const run = useRunTool();
+
+  const runTool = (tool: InstalledTool, name: string) =>
+    run.mutate(tool, {
+      onSuccess: () => {
+        setToolActivity(name, { kind: 'started', at: new Date() });
+        notify(t('catalogue.tools.started', { name }), 'success');
+      },
+      onError: (error) => {
+        const messageKey = runFailureKey(error);
+        setToolActivity(name, { kind: 'failed', messageKey, detail: helperReason(error) });
+        notify(t(messageKey), 'error');
+      },
+    });
 
   return (
     <>
@@ -91,11 +72,8 @@ export function ToolsPage() {
       <ErrorAlert
         message={softs.isError ? apiErrorMessage(t, softs.error, t('catalogue.loadError')) : null}
       />
-      {installed.isError ? (
-        <div className="alert alert-warning" role="status">
-          {t('catalogue.tools.helperAway')}
-        </div>
-      ) : null}
+      <HelperOutOfReach />
+      {installed.isError ? <ErrorAlert message={t('catalogue.errors.softwareList')} /> : null}
       {softs.data?.totalItems === 0 ? (
         <EmptyState
           icon={<IconToolbox size={32} />}
@@ -113,7 +91,8 @@ export function ToolsPage() {
               {softs.data.member.map((soft) => {
                 const local = installed.data?.find((tool) => tool.soft === soft.name);
                 const updatable = local !== undefined && local.version !== soft.version;
-                const busy = install.isPending && install.variables?.soft.name === soft.name;
+                const activity = activities[soft.name];
+                const starting = run.isPending && run.variables?.id === local?.id;
                 return (
                   <tr key={soft.name}>
                     <th scope="row">{soft.name}</th>
@@ -132,6 +111,7 @@ export function ToolsPage() {
                           {t('catalogue.tools.updateAvailable', { version: local.version })}
                         </span>
                       ) : null}
+                      <ToolActivityNote name={soft.name} activity={activity} downloads={installs.downloads} />
                     </td>
                     <SizeAndDateCells size={soft.size} date={soft.date} />
                     <td className="text-end text-nowrap">
@@ -139,9 +119,10 @@ export function ToolsPage() {
                         <button
                           type="button"
                           className="btn btn-sm btn-primary me-2"
-                          disabled={run.isPending}
-                          onClick={() => run.mutate(local.id)}
+                          disabled={starting || isInstalling(activity)}
+                          onClick={() => runTool(local, soft.name)}
                         >
+                          {starting ? <Spinner small className="me-1" /> : null}
                           {t('catalogue.tools.run', { name: soft.name })}
                         </button>
                       ) : null}
@@ -149,10 +130,9 @@ export function ToolsPage() {
                         <button
                           type="button"
                           className="btn btn-sm btn-outline-primary"
-                          disabled={install.isPending}
-                          onClick={() => install.mutate({ soft, update: updatable })}
+                          disabled={isInstalling(activity)}
+                          onClick={() => void installs.start(soft, updatable)}
                         >
-                          {busy ? <Spinner small className="me-1" /> : null}
                           {updatable
                             ? t('catalogue.tools.update', { name: soft.name })
                             : t('catalogue.tools.install', { name: soft.name })}
