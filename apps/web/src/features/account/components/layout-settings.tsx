@@ -6,7 +6,10 @@ function isToolbarLayout(value: string): value is ToolbarLayout {
   return (TOOLBAR_LAYOUTS as readonly string[]).includes(value);
 }
 
-/** Lets the user pick the toolbar variant; the layout provider saves it and reapplies the layout. */
+/**
+ * Lets the user pick the toolbar variant, the dark skin and the side menu; the layout provider
+ * saves the choice and reapplies the layout.
+ */
 export function LayoutSettings() {
   const { t } = useTranslation();
   const { config, setLayout } = useLayout();
@@ -39,6 +42,40 @@ export function LayoutSettings() {
         </select>
         <div id="layout-toolbar-hint" className="form-text">
           {t('pages.account.layoutHint')}
+        </div>
+        <div className="form-check form-switch mt-4">
+          <input
+            id="layout-dark-skin"
+            type="checkbox"
+            className="form-check-input"
+            aria-describedby="layout-dark-skin-hint"
+            checked={config.main.darkSkinEnabled}
+            onChange={(event) =>
+              setLayout({ ...config, main: { ...config.main, darkSkinEnabled: event.target.checked } })
+            }
+          />
+          <label htmlFor="layout-dark-skin" className="form-check-label fw-semibold">
+            {t('pages.account.darkSkinLabel')}
+          </label>
+          <div id="layout-dark-skin-hint" className="form-text mt-0">
+            {t('pages.account.darkSkinHint')}
+          </div>
+        </div>
+        <div className="form-check form-switch mt-3">
+          <input
+            id="layout-aside"
+            type="checkbox"
+            className="form-check-input"
+            aria-describedby="layout-aside-hint"
+            checked={config.aside.display}
+            onChange={(event) => setLayout({ ...config, aside: { display: event.target.checked } })}
+          />
+          <label htmlFor="layout-aside" className="form-check-label fw-semibold">
+            {t('pages.account.asideLabel')}
+          </label>
+          <div id="layout-aside-hint" className="form-text mt-0">
+            {t('pages.account.asideHint')}
+          </div>
         </div>
       </div>
     </section>
