@@ -131,10 +131,6 @@ test.describe('layout configuration', () => {
     await page.reload();
     await waitForApp(page);
     await expect(html(page)).toHaveAttribute('data-bs-theme', 'light');
-    // Signed-out pages follow the same setting from the first paint.
-    await page.goto('/policy');
-    await expect(html(page)).toHaveAttribute('data-bs-theme', 'light');
-    await page.goto('/account/settings');
     await page.getByLabel('Dark skin').check();
     await expect(html(page)).toHaveAttribute('data-bs-theme', 'dark');
     await expect(page.getByRole('button', { name: /^Theme: / })).toBeVisible();
@@ -151,7 +147,10 @@ test.describe('layout configuration', () => {
     await expect(portal).toHaveAttribute('aria-expanded', 'false');
     await expect(aside.getByRole('link', { name: 'Security' })).toBeVisible();
     await expect(aside.getByRole('link', { name: 'Firmwares' })).toHaveCount(0);
-    await expect(aside.locator('.aside-section-body').first()).toHaveCSS('transition-duration', '0.25s, 0.25s');
+    await expect(aside.locator('.aside-section-body').first()).toHaveCSS(
+      'transition-duration',
+      '0.25s, 0.25s',
+    );
     await portal.click();
     await expect(portal).toHaveAttribute('aria-expanded', 'true');
     await expect(account).toHaveAttribute('aria-expanded', 'false');

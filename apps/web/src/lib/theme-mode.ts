@@ -1,5 +1,4 @@
 import { createStore, useStore } from './create-store.ts';
-import { readLayoutConfig } from './layout-config.ts';
 
 export type ThemeMode = 'light' | 'dark';
 export type ThemeMenuMode = ThemeMode | 'system';
@@ -57,7 +56,7 @@ function systemPrefersDark(): boolean {
 interface ThemeState {
   menuMode: ThemeMenuMode;
   mode: ThemeMode;
-  /** Layout `main.darkSkinEnabled` (spec §3): off, every page stays light and no switcher is offered. */
+  /** Layout `main.darkSkinEnabled` (spec §3): off, pages stay light and no switcher is offered. */
   darkSkinEnabled: boolean;
 }
 
@@ -73,8 +72,7 @@ function show(menuMode: ThemeMenuMode, darkSkinEnabled: boolean, prefersDark: bo
 /** Reads the stored choice, applies it and follows the system preference while in system mode. */
 export function startThemeMode(): void {
   const menuMode = readThemeMenuMode(localStorage, document.documentElement);
-  const { darkSkinEnabled } = readLayoutConfig(localStorage).main;
-  show(menuMode, darkSkinEnabled, systemPrefersDark());
+  show(menuMode, themeStore.get().darkSkinEnabled, systemPrefersDark());
   window.matchMedia?.(darkSchemeQuery).addEventListener('change', (event) => {
     const current = themeStore.get();
     if (current.menuMode === 'system') show(current.menuMode, current.darkSkinEnabled, event.matches);
@@ -86,7 +84,10 @@ export function setThemeMenuMode(menuMode: ThemeMenuMode): void {
   saveThemeMode(localStorage, menuMode, mode);
 }
 
-/** Turns the dark skin on or off; the user's stored choice is kept for when it comes back. */
+/**
+ * Turns the dark skin on or off, as the main layout's configuration says (the sign-in bundle does
+ * not load that configuration's schema); the user's stored choice is kept for when it comes back.
+ */
 export function setDarkSkinEnabled(enabled: boolean): void {
   const current = themeStore.get();
   if (current.darkSkinEnabled !== enabled) show(current.menuMode, enabled, systemPrefersDark());
