@@ -49,6 +49,8 @@ test.describe('on a phone', () => {
   }
 
   test('no signed-in page scrolls sideways at 390 px', async ({ page }) => {
+    // Fourteen pages, each measured once its data has arrived.
+    test.slow();
     await signIn(page);
     await page.goto('/cards');
     await waitForApp(page);
