@@ -121,6 +121,44 @@ test.describe('layout configuration', () => {
     await expect(toolbar(page)).toHaveAttribute('data-toolbar', 'toolbar2');
   });
 
+  test('with the dark skin off, pages stay light and no theme switcher is offered', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/account/settings');
+    await expect(html(page)).toHaveAttribute('data-bs-theme', 'dark');
+    await page.getByLabel('Dark skin').uncheck();
+    await expect(html(page)).toHaveAttribute('data-bs-theme', 'light');
+    await expect(page.getByRole('button', { name: /^Theme: / })).toHaveCount(0);
+    await page.reload();
+    await waitForApp(page);
+    await expect(html(page)).toHaveAttribute('data-bs-theme', 'light');
+    await page.getByLabel('Dark skin').check();
+    await expect(html(page)).toHaveAttribute('data-bs-theme', 'dark');
+    await expect(page.getByRole('button', { name: /^Theme: / })).toBeVisible();
+  });
+
+  test('the side menu, when switched on, opens one section at a time in 250 ms', async ({ page }) => {
+    await page.goto('/account/settings');
+    await page.getByLabel('Side menu').check();
+    const aside = page.getByRole('navigation', { name: 'Side navigation' });
+    const portal = aside.getByRole('button', { name: 'Portal' });
+    const account = aside.getByRole('button', { name: 'Account' });
+    // The current page's section starts open.
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    await expect(portal).toHaveAttribute('aria-expanded', 'false');
+    await expect(aside.getByRole('link', { name: 'Security' })).toBeVisible();
+    await expect(aside.getByRole('link', { name: 'Firmwares' })).toHaveCount(0);
+    await expect(aside.locator('.aside-section-body').first()).toHaveCSS(
+      'transition-duration',
+      '0.25s, 0.25s',
+    );
+    await portal.click();
+    await expect(portal).toHaveAttribute('aria-expanded', 'true');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await aside.getByRole('link', { name: 'Firmwares' }).click();
+    await expect(page).toHaveURL(/\/firmwares$/);
+    await expect(aside.getByRole('link', { name: 'Security' })).toHaveCount(0);
+  });
+
   test('each toolbar variant has the spec height on desktop and mobile', async ({ page }) => {
     const heights = {
       toolbar1: [55, 55],

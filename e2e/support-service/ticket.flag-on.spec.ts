@@ -44,7 +44,7 @@ test('a ticket with a file is sent, and its conversation opens in the portal', a
   ]);
   const attached = page.getByRole('list', { name: 'Attached files' });
   await expect(attached.getByRole('listitem')).toHaveCount(2);
-  await expect(attached.getByRole('listitem').filter({ hasText: 'helper.log' })).toContainText('28 byte');
+  await expect(attached.getByRole('listitem').filter({ hasText: 'helper.log' })).toContainText('28 bytes');
   await attached.getByRole('button', { name: 'Remove wrong.txt' }).click();
   await expect(attached.getByRole('listitem')).toHaveCount(1);
 

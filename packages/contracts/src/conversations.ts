@@ -6,8 +6,11 @@ import { pagingQuerySchema } from './common.ts';
  * (the spec's threads), a message may carry attachments uploaded beforehand.
  */
 
-/** 10 MiB per file; a larger upload answers 413. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/**
+ * 10 MB per file, counted in thousands as the web app writes sizes, so the limit it shows reads
+ * "10 MB" as FILE_TOO_LARGE_MESSAGE says; a larger upload answers 413.
+ */
+export const MAX_ATTACHMENT_BYTES = 10_000_000;
 /** Files one message (or one support ticket) may carry. */
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
 export const MAX_MESSAGE_LENGTH = 5000;

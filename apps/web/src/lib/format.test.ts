@@ -1,27 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDateTime, formatFileSize } from './format.ts';
-
-describe('formatDateTime', () => {
-  it('follows the chosen language', () => {
-    const iso = '2026-03-12T14:05:00Z';
-    expect(formatDateTime(iso, 'en')).not.toBe(formatDateTime(iso, 'de'));
-    expect(formatDateTime(iso, 'de')).toMatch(/2026/);
-  });
-});
+import { formatBytes, formatBytesPerSecond, formatDate, formatDateTime } from './format.ts';
 
 describe('formatBytes', () => {
-  it('sizes in decimal units', () => {
-    expect(formatBytes(512, 'en')).toBe('512 byte');
-    expect(formatBytes(4_200_000, 'en')).toBe('4.2 MB');
-    // German puts a no-break space between number and unit.
+  it('spells out bytes with the language’s plural', () => {
+    expect(formatBytes(1, 'en')).toBe('1 byte');
+    expect(formatBytes(314, 'en')).toBe('314 bytes');
+    expect(formatBytes(314, 'de')).toBe('314 Byte');
+    expect(formatBytes(314, 'fr')).toBe('314\u00a0octets');
+    expect(formatBytes(314, 'es')).toBe('314 bytes');
+    expect(formatBytes(314, 'ja')).toBe('314 バイト');
+    expect(formatBytes(314, 'zh')).toBe('314字节');
+  });
+
+  it('counts larger sizes in thousands, with the language’s decimal mark and unit', () => {
+    expect(formatBytes(999, 'en')).toBe('999 bytes');
+    expect(formatBytes(1_000, 'en')).toBe('1 kB');
+    expect(formatBytes(262_144, 'en')).toBe('262.1 kB');
+    expect(formatBytes(1_200_000, 'en')).toBe('1.2 MB');
+    // German puts a no-break space between number and unit, French a narrow one and says octets.
     expect(formatBytes(1_500_000_000, 'de')).toBe('1,5\u00a0GB');
+    expect(formatBytes(1_500_000_000, 'fr')).toBe('1,5\u202fGo');
+    expect(formatBytes(10_000_000, 'es')).toBe('10 MB');
+    expect(formatBytes(4_200_000, 'ja')).toBe('4.2 MB');
   });
 });
 
-describe('formatFileSize', () => {
-  it('sizes in units of 1024', () => {
-    expect(formatFileSize(812, 'en')).toBe('812 byte');
-    expect(formatFileSize(1_468_006, 'en')).toBe('1.4 MB');
-    expect(formatFileSize(10 * 1024 * 1024, 'en')).toBe('10 MB');
+describe('formatBytesPerSecond', () => {
+  it('uses the same thousands as sizes', () => {
+    expect(formatBytesPerSecond(12_340_000, 'en')).toBe('12.3 MB/s');
+    expect(formatBytesPerSecond(12_340_000, 'de')).toBe('12,3 MB/s');
+    expect(formatBytesPerSecond(2_500, 'zh')).toBe('2.5 kB/秒');
+  });
+});
+
+describe('dates in the reader’s language', () => {
+  const iso = '2026-03-12T14:05:00Z';
+
+  it('writes the month as each language does', () => {
+    expect(formatDate(iso, 'en')).toBe('Mar 12, 2026');
+    expect(formatDate(iso, 'de')).toBe('12.03.2026');
+    expect(formatDate(iso, 'fr')).toBe('12 mars 2026');
+    expect(formatDate(iso, 'ja')).toBe('2026/03/12');
+  });
+
+  it('adds the time, and shows a value that is not a date as it came', () => {
+    expect(formatDateTime(iso, 'es')).toMatch(/^12 mar 2026, \d{1,2}:05$/);
+    expect(formatDateTime(iso, 'zh')).toMatch(/^2026年3月12日 \d{2}:05$/);
+    expect(formatDate('not a date', 'en')).toBe('not a date');
   });
 });

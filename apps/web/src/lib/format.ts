@@ -1,40 +1,40 @@
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /**
- * An amount of bytes in the largest unit it fills, counting in thousands as download sizes are
- * shown, or with `base` 1024 as file managers show a file's size.
+ * An amount of bytes in the largest unit it fills. Counted in thousands everywhere: the units
+ * Intl prints (kB, MB, Mo, KB) are the SI ones, and one base means a size reads the same on the
+ * catalogue, the downloads list and an attachment.
  */
-export function scaleBytes(
-  bytes: number,
-  base: 1000 | 1024 = 1000,
-): { value: number; unit: (typeof BYTE_UNITS)[number] } {
+function scaleBytes(bytes: number): { value: number; unit: (typeof BYTE_UNITS)[number] } {
   let value = bytes;
   let index = 0;
-  while (value >= base && index < BYTE_UNITS.length - 1) {
-    value /= base;
+  while (value >= 1000 && index < BYTE_UNITS.length - 1) {
+    value /= 1000;
     index++;
   }
   return { value, unit: BYTE_UNITS[index] ?? 'byte' };
 }
 
-function formatScaled(bytes: number, language: string, base: 1000 | 1024): string {
-  const { value, unit } = scaleBytes(bytes, base);
+function formatScaled(bytes: number, language: string, perSecond: boolean): string {
+  const { value, unit } = scaleBytes(bytes);
   return new Intl.NumberFormat(language, {
     style: 'unit',
-    unit,
-    unitDisplay: 'short',
+    unit: perSecond ? `${unit}-per-second` : unit,
+    // Bare bytes are spelled out so they take the language's plural ("1 byte", "314 bytes",
+    // "314 octets"); the short form would print "314 byte".
+    unitDisplay: unit === 'byte' && !perSecond ? 'long' : 'short',
     maximumFractionDigits: unit === 'byte' ? 0 : 1,
   }).format(value);
 }
 
-/** "1.5 MB" in the reader's language. */
+/** A size in the reader's language: "314 bytes", "1.2 MB", "1,5 Go". */
 export function formatBytes(bytes: number, language: string): string {
-  return formatScaled(bytes, language, 1000);
+  return formatScaled(bytes, language, false);
 }
 
-/** The size of a file the user attaches, in units of 1024 as their file manager shows it. */
-export function formatFileSize(bytes: number, language: string): string {
-  return formatScaled(bytes, language, 1024);
+/** A transfer rate in the reader's language: "12.3 MB/s". */
+export function formatBytesPerSecond(bytesPerSecond: number, language: string): string {
+  return formatScaled(bytesPerSecond, language, true);
 }
 
 /** "12 Mar 2026" in the reader's language; a value that is not a date is shown as it came. */

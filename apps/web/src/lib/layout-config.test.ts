@@ -6,6 +6,7 @@ import {
   layoutBodyClasses,
   parseLayoutConfig,
   readLayoutConfig,
+  removeLayoutBodyClasses,
   saveLayoutConfig,
 } from './layout-config.ts';
 
@@ -48,5 +49,17 @@ describe('layout configuration', () => {
     });
     expect(document.body.classList.contains('toolbar1-enabled')).toBe(false);
     expect(document.body.classList.contains('toolbar2-enabled')).toBe(true);
+  });
+
+  it('gives the brand accents the configured primary colour, and takes it back on removal', () => {
+    applyLayoutConfig(document.body, DEFAULT_LAYOUT_CONFIG);
+    expect(document.body.style.getPropertyValue('--app-primary')).toBe('#009EF7');
+    removeLayoutBodyClasses(document.body, DEFAULT_LAYOUT_CONFIG);
+    expect(document.body.style.getPropertyValue('--app-primary')).toBe('');
+  });
+
+  it('refuses a primary colour that is not a hex colour', () => {
+    const stored = { ...DEFAULT_LAYOUT_CONFIG, main: { primaryColor: 'red; x: y', darkSkinEnabled: true } };
+    expect(parseLayoutConfig(JSON.stringify(stored))).toEqual(DEFAULT_LAYOUT_CONFIG);
   });
 });

@@ -7,7 +7,7 @@ export const TOOLBAR_LAYOUTS = ['toolbar1', 'toolbar2', 'toolbar3', 'toolbar4', 
 export type ToolbarLayout = (typeof TOOLBAR_LAYOUTS)[number];
 
 const layoutConfigSchema = z.object({
-  main: z.object({ primaryColor: z.string(), darkSkinEnabled: z.boolean() }),
+  main: z.object({ primaryColor: z.string().regex(/^#[0-9a-f]{6}$/i), darkSkinEnabled: z.boolean() }),
   header: z.object({ display: z.boolean(), fixed: z.boolean(), width: z.enum(['fixed', 'fluid']) }),
   megaMenu: z.object({ display: z.boolean() }),
   aside: z.object({ display: z.boolean() }),
@@ -58,12 +58,18 @@ export function layoutBodyClasses(config: LayoutConfig): string[] {
   return classes;
 }
 
-/** Clears every body class and puts back the ones this configuration needs. */
+/**
+ * Clears every body class and puts back the ones this configuration needs. The primary colour
+ * becomes `--app-primary`, the brand accents' colour (underlines, spinner, glow); text and filled
+ * buttons keep the darker shade from the stylesheet, as white on #009EF7 fails AA contrast.
+ */
 export function applyLayoutConfig(body: HTMLElement, config: LayoutConfig): void {
   body.className = '';
   body.classList.add(...layoutBodyClasses(config));
+  body.style.setProperty('--app-primary', config.main.primaryColor);
 }
 
 export function removeLayoutBodyClasses(body: HTMLElement, config: LayoutConfig): void {
   body.classList.remove(...layoutBodyClasses(config));
+  body.style.removeProperty('--app-primary');
 }

@@ -4,6 +4,8 @@ import {
   readThemeMenuMode,
   resolveThemeMode,
   saveThemeMode,
+  setDarkSkinEnabled,
+  setThemeMenuMode,
   THEME_MODE_MENU_KEY,
   THEME_MODE_VALUE_KEY,
 } from './theme-mode.ts';
@@ -41,5 +43,17 @@ describe('theme mode', () => {
     saveThemeMode(localStorage, 'system', 'dark');
     expect(localStorage.getItem(THEME_MODE_MENU_KEY)).toBe('system');
     expect(localStorage.getItem(THEME_MODE_VALUE_KEY)).toBe('dark');
+  });
+
+  it('keeps every page light while the dark skin is off, and brings the choice back with it', () => {
+    const root = document.documentElement;
+    setThemeMenuMode('dark');
+    expect(root.getAttribute('data-bs-theme')).toBe('dark');
+    setDarkSkinEnabled(false);
+    expect(root.getAttribute('data-bs-theme')).toBe('light');
+    setThemeMenuMode('dark');
+    expect(root.getAttribute('data-bs-theme')).toBe('light');
+    setDarkSkinEnabled(true);
+    expect(root.getAttribute('data-bs-theme')).toBe('dark');
   });
 });

@@ -56,31 +56,41 @@ function systemPrefersDark(): boolean {
 interface ThemeState {
   menuMode: ThemeMenuMode;
   mode: ThemeMode;
+  /** Layout `main.darkSkinEnabled` (spec §3): off, pages stay light and no switcher is offered. */
+  darkSkinEnabled: boolean;
 }
 
-const themeStore = createStore<ThemeState>({ menuMode: 'system', mode: 'light' });
+const themeStore = createStore<ThemeState>({ menuMode: 'system', mode: 'light', darkSkinEnabled: true });
+
+function show(menuMode: ThemeMenuMode, darkSkinEnabled: boolean, prefersDark: boolean): ThemeMode {
+  const mode = darkSkinEnabled ? resolveThemeMode(menuMode, prefersDark) : 'light';
+  applyThemeMode(document.documentElement, mode);
+  themeStore.set({ menuMode, mode, darkSkinEnabled });
+  return mode;
+}
 
 /** Reads the stored choice, applies it and follows the system preference while in system mode. */
 export function startThemeMode(): void {
-  const root = document.documentElement;
-  const menuMode = readThemeMenuMode(localStorage, root);
-  const mode = resolveThemeMode(menuMode, systemPrefersDark());
-  applyThemeMode(root, mode);
-  themeStore.set({ menuMode, mode });
+  const menuMode = readThemeMenuMode(localStorage, document.documentElement);
+  show(menuMode, themeStore.get().darkSkinEnabled, systemPrefersDark());
   window.matchMedia?.(darkSchemeQuery).addEventListener('change', (event) => {
-    const { menuMode: current } = themeStore.get();
-    if (current !== 'system') return;
-    const next = resolveThemeMode(current, event.matches);
-    applyThemeMode(root, next);
-    themeStore.set({ menuMode: current, mode: next });
+    const current = themeStore.get();
+    if (current.menuMode === 'system') show(current.menuMode, current.darkSkinEnabled, event.matches);
   });
 }
 
 export function setThemeMenuMode(menuMode: ThemeMenuMode): void {
-  const mode = resolveThemeMode(menuMode, systemPrefersDark());
-  applyThemeMode(document.documentElement, mode);
+  const mode = show(menuMode, themeStore.get().darkSkinEnabled, systemPrefersDark());
   saveThemeMode(localStorage, menuMode, mode);
-  themeStore.set({ menuMode, mode });
+}
+
+/**
+ * Turns the dark skin on or off, as the main layout's configuration says (the sign-in bundle does
+ * not load that configuration's schema); the user's stored choice is kept for when it comes back.
+ */
+export function setDarkSkinEnabled(enabled: boolean): void {
+  const current = themeStore.get();
+  if (current.darkSkinEnabled !== enabled) show(current.menuMode, enabled, systemPrefersDark());
 }
 
 export function useThemeMode(): ThemeState {

@@ -46,8 +46,8 @@ export function SizeAndDateCells({ size, date }: { size: number | null; date: st
   const { i18n } = useTranslation();
   return (
     <>
-      <td>{size === null ? '' : formatBytes(size, i18n.language)}</td>
-      <td>
+      <td className="text-nowrap">{size === null ? '' : formatBytes(size, i18n.language)}</td>
+      <td className="text-nowrap">
         <time dateTime={date}>{formatDate(date, i18n.language)}</time>
       </td>
     </>

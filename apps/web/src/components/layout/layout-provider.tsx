@@ -16,6 +16,7 @@ import {
   saveLayoutConfig,
 } from '../../lib/layout-config.ts';
 import { showSplashScreenBriefly } from '../../lib/splash-screen.ts';
+import { setDarkSkinEnabled } from '../../lib/theme-mode.ts';
 
 interface LayoutContextValue {
   config: LayoutConfig;
@@ -31,6 +32,7 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     applyLayoutConfig(document.body, config);
+    setDarkSkinEnabled(config.main.darkSkinEnabled);
     const hideSplash = changedByUser.current ? showSplashScreenBriefly() : null;
     changedByUser.current = false;
     return () => {

@@ -1,16 +1,3 @@
-import { scaleBytes } from '../../lib/format.ts';
-
-/** A transfer rate: "12.3 MB/s" in the reader's language. */
-export function formatSpeed(bytesPerSecond: number, language: string): string {
-  const { value, unit } = scaleBytes(bytesPerSecond);
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: `${unit}-per-second`,
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 'byte' ? 0 : 1,
-  }).format(value);
-}
-
 /** Time left, in the largest unit that reads well: "45 sec", "12 min", "1.5 hr". */
 export function formatEta(seconds: number, language: string): string {
   const [value, unit] =

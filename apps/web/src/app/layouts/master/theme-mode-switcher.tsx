@@ -12,7 +12,8 @@ const MODE_ICONS = { light: IconSun, dark: IconMoon, system: IconMonitor } as co
 
 export function ThemeModeSwitcher() {
   const { t } = useTranslation();
-  const { menuMode, mode } = useThemeMode();
+  const { menuMode, mode, darkSkinEnabled } = useThemeMode();
+  if (!darkSkinEnabled) return null;
   const CurrentIcon = mode === 'dark' ? IconMoon : IconSun;
   return (
     <Dropdown align="end">

@@ -2,13 +2,7 @@ import '../account.scss';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-
-const TABS = [
-  { path: '/account/overview', key: 'account.tabs.overview' },
-  { path: '/account/settings', key: 'account.tabs.settings' },
-  { path: '/account/security', key: 'account.tabs.security' },
-  { path: '/account/login-history', key: 'account.tabs.loginHistory' },
-] as const;
+import { ACCOUNT_PAGES } from '../account-pages.ts';
 
 /** The account area: one tab per page, each page its own chunk below. */
 export function AccountLayout() {
@@ -17,7 +11,7 @@ export function AccountLayout() {
     <>
       <nav aria-label={t('account.tabs.label')}>
         <ul className="nav account-tabs">
-          {TABS.map((tab) => (
+          {ACCOUNT_PAGES.map((tab) => (
             <li className="nav-item" key={tab.path}>
               <NavLink to={tab.path} className="nav-link">
                 {t(tab.key)}

@@ -6,7 +6,43 @@ function isToolbarLayout(value: string): value is ToolbarLayout {
   return (TOOLBAR_LAYOUTS as readonly string[]).includes(value);
 }
 
-/** Lets the user pick the toolbar variant; the layout provider saves it and reapplies the layout. */
+function LayoutSwitch({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="form-check form-switch mt-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="form-check-input"
+        aria-describedby={`${id}-hint`}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id} className="form-check-label fw-semibold">
+        {label}
+      </label>
+      <div id={`${id}-hint`} className="form-text mt-0">
+        {hint}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Lets the user pick the toolbar variant, the dark skin and the side menu; the layout provider
+ * saves the choice and reapplies the layout.
+ */
 export function LayoutSettings() {
   const { t } = useTranslation();
   const { config, setLayout } = useLayout();
@@ -40,6 +76,20 @@ export function LayoutSettings() {
         <div id="layout-toolbar-hint" className="form-text">
           {t('pages.account.layoutHint')}
         </div>
+        <LayoutSwitch
+          id="layout-dark-skin"
+          label={t('pages.account.darkSkinLabel')}
+          hint={t('pages.account.darkSkinHint')}
+          checked={config.main.darkSkinEnabled}
+          onChange={(darkSkinEnabled) => setLayout({ ...config, main: { ...config.main, darkSkinEnabled } })}
+        />
+        <LayoutSwitch
+          id="layout-aside"
+          label={t('pages.account.asideLabel')}
+          hint={t('pages.account.asideHint')}
+          checked={config.aside.display}
+          onChange={(display) => setLayout({ ...config, aside: { display } })}
+        />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import type { Attachment } from '@benchside/contracts/conversations';
 import { useTranslation } from 'react-i18next';
 import { IconDownload } from '../../../components/ui/icons.tsx';
-import { formatFileSize } from '../../../lib/format.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { attachmentDownloadUrl } from '../api/attachments.ts';
 
 /** A message's files as download links (the server always answers them as downloads). */
@@ -22,9 +22,7 @@ export function AttachmentLinks({ attachments }: { attachments: Attachment[] }) 
           >
             <IconDownload size={16} />
             <span className="text-truncate">{attachment.name}</span>
-            <span className="text-body-secondary small">
-              {formatFileSize(attachment.size, i18n.language)}
-            </span>
+            <span className="text-body-secondary small">{formatBytes(attachment.size, i18n.language)}</span>
           </a>
         </li>
       ))}

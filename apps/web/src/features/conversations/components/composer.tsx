@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { formatFileSize } from '../../../lib/format.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { uploadAttachment, useRemoveAttachment } from '../api/attachments.ts';
 import { useSendThread } from '../api/conversations.ts';
@@ -166,7 +166,7 @@ export function Composer({
                   <span className="text-truncate flex-grow-1">
                     {pending.file.name}{' '}
                     <span className="text-body-secondary small">
-                      {formatFileSize(pending.file.size, i18n.language)}
+                      {formatBytes(pending.file.size, i18n.language)}
                     </span>
                   </span>
                   {pending.attachment ? (

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { IconDownload } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatBytes } from '../../../lib/format.ts';
+import { formatBytes, formatBytesPerSecond } from '../../../lib/format.ts';
 import { helperFailure, helperFailureMessage, notifyHelperFailure } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
@@ -16,7 +16,7 @@ import {
   useInstallDownload,
   useRemoveDownload,
 } from '../api/helper-downloads.ts';
-import { formatEta, formatSpeed } from '../format.ts';
+import { formatEta } from '../format.ts';
 import { isRunning, useHelperDownloads } from '../stores/helper-downloads.ts';
 import { RemoveDownloadModal } from './remove-download-modal.tsx';
 
@@ -182,7 +182,7 @@ export function DownloadsTable() {
                     </div>
                   </td>
                   <td className="text-nowrap">
-                    {running ? formatSpeed(download.downloadSpeed, language) : '—'}
+                    {running ? formatBytesPerSecond(download.downloadSpeed, language) : '—'}
                   </td>
                   <td className="text-nowrap">
                     {running && download.eta !== null ? formatEta(download.eta, language) : '—'}

@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { formatFileSize } from '../../../lib/format.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { type UploadedFile, uploadAttachment } from '../api/upload-attachment.ts';
 
@@ -32,7 +32,7 @@ export function AttachmentPicker({
   const { t, i18n } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const maxSize = formatFileSize(MAX_ATTACHMENT_BYTES, i18n.language);
+  const maxSize = formatBytes(MAX_ATTACHMENT_BYTES, i18n.language);
 
   const update = (key: string, change: Partial<Attachment>) =>
     onChange((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -97,7 +97,7 @@ export function AttachmentPicker({
                     ? t('support.attachments.uploading')
                     : item.state === 'failed'
                       ? item.error
-                      : formatFileSize(item.size, i18n.language)}
+                      : formatBytes(item.size, i18n.language)}
                 </span>
               </span>
               {item.state === 'uploading' ? <Spinner small className="text-primary" /> : null}
