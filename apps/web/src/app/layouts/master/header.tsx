@@ -5,15 +5,23 @@ import { Link } from 'react-router';
 import { useLayout } from '../../../components/layout/layout-provider.tsx';
 import { IconMenu } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
+import { useResizeSettled } from '../../../lib/use-resize-settled.ts';
 import { HeaderMenu } from './header-menu.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { Topbar } from './topbar.tsx';
+
+/** Bootstrap's lg breakpoint, where the phone menu becomes the header's row of links. */
+const MENU_ROW_MIN_WIDTH = 992;
 
 export function Header({ user, containerClass }: { user: CurrentUser | null; containerClass: string }) {
   const { t } = useTranslation();
   const { config } = useLayout();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  // A phone menu left open while the window grows would come back open on the next narrowing.
+  useResizeSettled((width) => {
+    if (width >= MENU_ROW_MIN_WIDTH) closeMenu();
+  });
   return (
     <header className="app-header">
       <div className={`${containerClass} header-container`}>
