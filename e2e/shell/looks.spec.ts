@@ -101,4 +101,20 @@ test.describe('on a phone', () => {
     await expectInsideViewport(dialog.locator('.modal-content'), 'helper dialog');
     await expectNoSidewaysScroll(page, 'with the helper dialog open');
   });
+
+  test('a phone menu left open closes once the window has grown to the row of links (200 ms debounce)', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto('/cards');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+
+    await page.setViewportSize({ width: 1366, height: 844 });
+    await page.waitForTimeout(400);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#header-menu')).not.toHaveClass(/\bshow\b/);
+  });
 });
