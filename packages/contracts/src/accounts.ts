@@ -8,8 +8,9 @@ import { LANGUAGES } from './languages.ts';
  */
 
 // Each rule stops at its first failure so the user reads one message per field, required first.
+// A field left out of the body is as missing as an empty one: the same message, not zod's own.
 const requiredText = (requiredMessage: string) =>
-  z.string().trim().min(1, { message: requiredMessage, abort: true });
+  z.string({ error: requiredMessage }).trim().min(1, { message: requiredMessage, abort: true });
 
 export const emailSchema = requiredText('Email is required')
   .min(3, { message: 'Minimum 3 symbols', abort: true })
