@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedAccount, signInAs, uniqueAccount, VERIFY_SUBJECT } from '../support/accounts.ts';
+import { expectTabOrder, pressUntilFocused } from '../support/keyboard.ts';
+import { codeIn, linkIn, waitForMail } from '../support/mail.ts';
+
+const CODE_SUBJECT = 'Your Benchside sign-in code';
+
+test('sign in by keyboard alone: skip link, username, password, then Forgot Password? after the field', async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(page.request, 'kbdsignin');
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  const username = page.getByLabel('Username or email');
+  const password = page.getByLabel('Password');
+  await expectTabOrder(page, [page.getByRole('link', { name: 'Create an Account' }), username]);
+  await page.keyboard.type(account.username);
+  // The password follows the username directly: nothing typed can land on a link in between.
+  await expectTabOrder(page, [password]);
+  await page.keyboard.type(account.password);
+  const signInButton = page.getByRole('button', { name: 'Sign In' });
+  await expectTabOrder(page, [page.getByRole('link', { name: 'Forgot Password?' }), signInButton]);
+  await expect(signInButton).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cards$/);
+});
+
+test('Enter in the password field signs in', async ({ page }) => {
+  const account = await createVerifiedAccount(page.request, 'kbdenter');
+  await page.goto('/auth/login');
+  await pressUntilFocused(page, page.getByLabel('Username or email'));
+  await page.keyboard.type(account.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cards$/);
+});
+
+test('register by keyboard alone, in the order the fields are shown', async ({ page }) => {
+  const account = uniqueAccount('kbdreg');
+  await page.goto('/auth/login');
+  await pressUntilFocused(page, page.getByRole('link', { name: 'Create an Account' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible();
+
+  await pressUntilFocused(page, page.getByLabel('Username', { exact: true }));
+  await page.keyboard.type(account.username);
+  await expectTabOrder(page, [page.getByLabel('Email', { exact: true })]);
+  await page.keyboard.type(account.email);
+  await expectTabOrder(page, [page.getByLabel('Password', { exact: true })]);
+  await page.keyboard.type(account.password);
+  await expectTabOrder(page, [page.getByLabel('Confirm Password')]);
+  await page.keyboard.type(account.password);
+  const terms = page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' });
+  await expectTabOrder(page, [terms]);
+  await page.keyboard.press('Space');
+  await expect(terms).toBeChecked();
+  const submit = page.getByRole('button', { name: 'Create Account' });
+  await expectTabOrder(page, [page.getByRole('link', { name: 'Terms and Conditions' }), submit]);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Thanks for registering!' })).toBeVisible();
+
+  const mail = await waitForMail(page.request, { to: account.email, subject: VERIFY_SUBJECT });
+  await page.goto(linkIn(mail));
+  await expect(page.getByRole('status')).toHaveText('Your account was successfully verified.');
+  await pressUntilFocused(page, page.getByLabel('Username or email'));
+  await page.keyboard.type(account.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cards$/);
+});
+
+test('pass two-factor by keyboard alone', async ({ page }) => {
+  const account = await createVerifiedAccount(page.request, 'kbd2fa');
+  await signInAs(page, account);
+  const me = await (await page.request.get('/api/me')).json();
+  const patched = await page.request.patch(`/api/users/edit/${me.id}`, {
+    data: JSON.stringify({ userPortal2fa: true }),
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+  });
+  expect(patched.status()).toBe(200);
+  await page.request.get('/api/logout');
+
+  await page.goto('/auth/login');
+  await pressUntilFocused(page, page.getByLabel('Username or email'));
+  await page.keyboard.type(account.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-Factor Verification' })).toBeVisible();
+  const mail = await waitForMail(page.request, { to: account.email, subject: CODE_SUBJECT });
+
+  const code = page.getByLabel('Confirmation code');
+  await pressUntilFocused(page, code);
+  await page.keyboard.type(codeIn(mail));
+  await expectTabOrder(page, [
+    page.getByRole('button', { name: 'Verify' }),
+    page.getByRole('button', { name: 'Resend code' }),
+  ]);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cards$/);
+});
