@@ -110,3 +110,34 @@ test('pass two-factor by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/cards$/);
 });
+
+test('the password dialog of the two-factor switch works by keyboard and gives the focus back to the switch', async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(page.request, 'kbd2faoff');
+  await signInAs(page, account);
+  await page.goto('/account/security');
+  const toggle = page.getByRole('switch', { name: 'Ask for a code sent by email when I sign in' });
+  await pressUntilFocused(page, toggle, { most: 30 });
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+  await expect(toggle).toBeChecked();
+  await expect(toggle).toBeFocused();
+
+  await page.keyboard.press('Space');
+  const dialog = page.getByRole('dialog', { name: 'Turn two-factor authentication off' });
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(toggle).toBeChecked();
+  await expect(toggle).toBeFocused();
+
+  await page.keyboard.press('Space');
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeFocused();
+});
