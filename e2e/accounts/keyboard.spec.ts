@@ -1,9 +1,26 @@
-import { expect, test } from '@playwright/test';
-import { createVerifiedAccount, signInAs, uniqueAccount, VERIFY_SUBJECT } from '../support/accounts.ts';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createVerifiedAccount,
+  signInAs,
+  type TestAccount,
+  uniqueAccount,
+  VERIFY_SUBJECT,
+} from '../support/accounts.ts';
 import { expectTabOrder, pressUntilFocused } from '../support/keyboard.ts';
 import { codeIn, linkIn, waitForMail } from '../support/mail.ts';
 
 const CODE_SUBJECT = 'Your Benchside sign-in code';
+
+/** From wherever the focus is: Tab to the username, type both fields, Enter in the password field. */
+async function typeSignInAndPressEnter(page: Page, account: TestAccount): Promise<void> {
+  await pressUntilFocused(page, page.getByLabel('Username or email'));
+  await page.keyboard.type(account.username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(account.password);
+  // Sign In stays disabled until the typed form is valid (spec §5); Enter submits only then.
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await page.keyboard.press('Enter');
+}
 
 test('sign in by keyboard alone: skip link, username, password, then Forgot Password? after the field', async ({
   page,
@@ -36,11 +53,7 @@ test('sign in by keyboard alone: skip link, username, password, then Forgot Pass
 test('Enter in the password field signs in', async ({ page }) => {
   const account = await createVerifiedAccount(page.request, 'kbdenter');
   await page.goto('/auth/login');
-  await pressUntilFocused(page, page.getByLabel('Username or email'));
-  await page.keyboard.type(account.username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(account.password);
-  await page.keyboard.press('Enter');
+  await typeSignInAndPressEnter(page, account);
   await expect(page).toHaveURL(/\/cards$/);
 });
 
@@ -71,11 +84,7 @@ test('register by keyboard alone, in the order the fields are shown', async ({ p
   const mail = await waitForMail(page.request, { to: account.email, subject: VERIFY_SUBJECT });
   await page.goto(linkIn(mail));
   await expect(page.getByRole('status')).toHaveText('Your account was successfully verified.');
-  await pressUntilFocused(page, page.getByLabel('Username or email'));
-  await page.keyboard.type(account.username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(account.password);
-  await page.keyboard.press('Enter');
+  await typeSignInAndPressEnter(page, account);
   await expect(page).toHaveURL(/\/cards$/);
 });
 
@@ -91,11 +100,7 @@ test('pass two-factor by keyboard alone', async ({ page }) => {
   await page.request.get('/api/logout');
 
   await page.goto('/auth/login');
-  await pressUntilFocused(page, page.getByLabel('Username or email'));
-  await page.keyboard.type(account.username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(account.password);
-  await page.keyboard.press('Enter');
+  await typeSignInAndPressEnter(page, account);
   await expect(page.getByRole('heading', { level: 1, name: 'Two-Factor Verification' })).toBeVisible();
   const mail = await waitForMail(page.request, { to: account.email, subject: CODE_SUBJECT });
 
