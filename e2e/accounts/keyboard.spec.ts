@@ -1,12 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  createTwoFactorAccount,
   createVerifiedAccount,
   signInAs,
   type TestAccount,
   uniqueAccount,
   VERIFY_SUBJECT,
 } from '../support/accounts.ts';
-import { expectTabOrder, pressUntilFocused } from '../support/keyboard.ts';
+import { expectSkipLinkToMain, expectTabOrder, pressUntilFocused } from '../support/keyboard.ts';
 import { codeIn, linkIn, waitForMail } from '../support/mail.ts';
 
 const CODE_SUBJECT = 'Your Benchside sign-in code';
@@ -29,12 +30,7 @@ test('sign in by keyboard alone: skip link, username, password, then Forgot Pass
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 
-  await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Skip to main content' });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('main')).toBeFocused();
+  await expectSkipLinkToMain(page);
 
   const username = page.getByLabel('Username or email');
   const password = page.getByLabel('Password');
@@ -89,15 +85,7 @@ test('register by keyboard alone, in the order the fields are shown', async ({ p
 });
 
 test('pass two-factor by keyboard alone', async ({ page }) => {
-  const account = await createVerifiedAccount(page.request, 'kbd2fa');
-  await signInAs(page, account);
-  const me = await (await page.request.get('/api/me')).json();
-  const patched = await page.request.patch(`/api/users/edit/${me.id}`, {
-    data: JSON.stringify({ userPortal2fa: true }),
-    headers: { 'Content-Type': 'application/merge-patch+json' },
-  });
-  expect(patched.status()).toBe(200);
-  await page.request.get('/api/logout');
+  const account = await createTwoFactorAccount(page, 'kbd2fa');
 
   await page.goto('/auth/login');
   await typeSignInAndPressEnter(page, account);

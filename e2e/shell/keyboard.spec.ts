@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, signInAs } from '../support/accounts.ts';
-import { pressUntilFocused } from '../support/keyboard.ts';
+import { expectSkipLinkToMain, pressUntilFocused } from '../support/keyboard.ts';
 import { waitForApp } from '../support/preferences.ts';
 
 async function signInFresh(page: Page, prefix: string): Promise<void> {
@@ -16,12 +16,7 @@ async function openCards(page: Page): Promise<void> {
 test('the skip link is the first stop and moves the focus to the page content', async ({ page }) => {
   await signInFresh(page, 'kbdskip');
   await openCards(page);
-  await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Skip to main content' });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('main')).toBeFocused();
+  await expectSkipLinkToMain(page);
 });
 
 test('the user menu opens, moves and closes by keyboard, Escape returning the focus to its button', async ({

@@ -28,3 +28,13 @@ export async function expectTabOrder(page: Page, controls: Locator[]): Promise<v
     await expect(control).toBeFocused();
   }
 }
+
+/** The first Tab stop is a visible "Skip to main content" link, and Enter on it moves the focus into the page's main region. */
+export async function expectSkipLinkToMain(page: Page): Promise<void> {
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+}
