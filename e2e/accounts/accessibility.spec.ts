@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
-import { createVerifiedAccount, signInAs, submitSignInForm } from '../support/accounts.ts';
+import {
+  createTwoFactorAccount,
+  createVerifiedAccount,
+  signInAs,
+  submitSignInForm,
+} from '../support/accounts.ts';
 import { waitForApp } from '../support/preferences.ts';
 
 const AUTH_PAGES = [
@@ -42,15 +47,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('two-factor page has no serious accessibility violations', async ({ page }) => {
-      const account = await createVerifiedAccount(page.request, `a11y2fa${colorScheme}`);
-      await signInAs(page, account);
-      const me = await (await page.request.get('/api/me')).json();
-      const patched = await page.request.patch(`/api/users/edit/${me.id}`, {
-        data: JSON.stringify({ userPortal2fa: true }),
-        headers: { 'Content-Type': 'application/merge-patch+json' },
-      });
-      expect(patched.status()).toBe(200);
-      await page.request.get('/api/logout');
+      const account = await createTwoFactorAccount(page, `a11y2fa${colorScheme}`);
       await submitSignInForm(page, account.username, account.password);
       await expect(page.getByRole('heading', { level: 1, name: 'Two-Factor Verification' })).toBeVisible();
       await page.getByRole('button', { name: 'Verify' }).click();

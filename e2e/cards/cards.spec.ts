@@ -19,7 +19,10 @@ test('a new technician adds the simulated card through the helper, activates a p
   // Add the card: the helper's simulated reader answers the challenge, the portal checks it.
   await page.getByRole('link', { name: 'Add a card' }).click();
   await expect(page).toHaveURL(/\/cards\/add$/);
-  await page.getByRole('button', { name: `Validate the card in ${READER}` }).click();
+  // WCAG 2.5.3: the name is the visible words; the reader it acts on is its description.
+  const validate = page.getByRole('button', { name: 'Validate card', exact: true });
+  await expect(validate).toHaveAccessibleDescription(`${READER} card inserted`);
+  await validate.click();
   await expect(page.getByText(`The card ${SERIAL} was added to your account`)).toBeVisible({
     timeout: 15_000,
   });

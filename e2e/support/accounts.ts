@@ -57,3 +57,17 @@ export async function submitSignInForm(page: Page, login: string, password: stri
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** A verified account with e-mailed two-factor codes on, signed out again: the next sign-in asks for a code. */
+export async function createTwoFactorAccount(page: Page, prefix: string): Promise<TestAccount> {
+  const account = await createVerifiedAccount(page.request, prefix);
+  await signInAs(page, account);
+  const me = await (await page.request.get('/api/me')).json();
+  const patched = await page.request.patch(`/api/users/edit/${me.id}`, {
+    data: JSON.stringify({ userPortal2fa: true }),
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+  });
+  expect(patched.status()).toBe(200);
+  await page.request.get('/api/logout');
+  return account;
+}

@@ -194,6 +194,49 @@ describe('account settings', () => {
         { propertyPath: 'newEmail', message: 'This is already your email address' },
       ]);
     });
+
+    it('needs both the new address and the password: without either, or with a wrong password, nothing starts', async () => {
+      // Ned's own session and rate limits: Mia's tests above use up hers.
+      const nedCookie = await signIn(api, NED.username, NED.password);
+      const startAsNed = (body: Record<string, unknown>) =>
+        call(api, 'POST', '/api/change-email', { cookie: nedCookie, body });
+      const changeTokens = () =>
+        api.db
+          .selectFrom('one_time_tokens')
+          .select('id')
+          .where('user_id', '=', nedId)
+          .where('kind', '=', 'change_email')
+          .execute();
+      const before = (await inbox(api)).length;
+
+      const refusals = [
+        [{ newEmail: 'ned.new@example.test' }, 'password', 'Password is required'],
+        [{ password: NED.password }, 'newEmail', 'Email is required'],
+        [
+          { newEmail: 'ned.new@example.test', password: 'Wrong#Bench2026' },
+          'password',
+          'The current password is incorrect',
+        ],
+      ] as const;
+      for (const [body, propertyPath, message] of refusals) {
+        const refused = await startAsNed(body);
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+        expect((await errorOf(refused)).violations).toContainEqual({ propertyPath, message });
+      }
+      expect((await inbox(api)).length).toBe(before);
+      expect(await changeTokens()).toEqual([]);
+      expect((await userOf(await me(api, nedCookie))).email).toBe(NED.email);
+
+      const accepted = await startAsNed({ newEmail: 'ned.new@example.test', password: NED.password });
+      expect(accepted.status).toBe(200);
+      expect(await accepted.json()).toEqual({
+        message: 'We sent a confirmation link to your current email address.',
+      });
+      expect((await lastMailTo(api, NED.email)).subject).toBe('Change of your e-mail address');
+      expect(await changeTokens()).toHaveLength(1);
+      // Only the two links change the address, not the request.
+      expect((await userOf(await me(api, nedCookie))).email).toBe(NED.email);
+    });
   });
 });
 

@@ -10,7 +10,9 @@ import { LANGUAGES } from './languages.ts';
 // One message per field, the first rule it breaks, required first: each rule is piped after the
 // ones before. Not `abort: true`, which also skips the form's checks across fields (zod 4.6), so
 // "Password and Confirm Password must match" would wait until every other field is valid.
-const requiredText = (requiredMessage: string) => z.string().trim().min(1, requiredMessage);
+// A field left out of the body is as missing as an empty one: the same message, not zod's own.
+const requiredText = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
 const threeToFifty = z.string().min(3, 'Minimum 3 symbols').max(50, 'Maximum 50 symbols');
 
 export const emailSchema = requiredText('Email is required')

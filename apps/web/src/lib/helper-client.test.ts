@@ -1,3 +1,4 @@
+import { DEFAULT_HELPER_PORT, HELPER_PORTS } from '@benchside/contracts/helper';
 import { describe, expect, it, vi } from 'vitest';
 import { createHelperClient, HELPER_PORT_STORAGE_KEY, HelperError } from './helper-client.ts';
 
@@ -29,6 +30,29 @@ function loopback(helperPorts: number[]) {
 }
 
 describe('helper client', () => {
+  it("probes the spec's ports on 127.0.0.1 from 20051 to 20054, in that order, defaulting to 20051", async () => {
+    // The constants the client reads, not ports a test picked: the spec's range, whole and in order.
+    expect(HELPER_PORTS).toEqual([20051, 20052, 20053, 20054]);
+    expect(DEFAULT_HELPER_PORT).toBe(20051);
+    const urls: string[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      urls.push(String(input));
+      if (!String(input).startsWith('http://127.0.0.1:20054/')) throw new TypeError('Failed to fetch');
+      return json(200, PING);
+    });
+    const storage = memoryStorage();
+    await createHelperClient({ fetch, storage }).callHelper('/software/list');
+    expect(urls).toEqual([
+      'http://127.0.0.1:20051/software/list',
+      'http://127.0.0.1:20051/general/ping',
+      'http://127.0.0.1:20052/general/ping',
+      'http://127.0.0.1:20053/general/ping',
+      'http://127.0.0.1:20054/general/ping',
+      'http://127.0.0.1:20054/software/list',
+    ]);
+    expect(storage.getItem(HELPER_PORT_STORAGE_KEY)).toBe('20054');
+  });
+
   it('calls the default port 20051 first, with JSON and without credentials', async () => {
     const { fetch, calls } = loopback([20051]);
     const client = createHelperClient({ fetch, storage: memoryStorage() });

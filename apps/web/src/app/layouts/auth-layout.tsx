@@ -9,12 +9,15 @@ export function AuthLayout() {
   const { t } = useTranslation();
   return (
     <div className="auth-page">
+      <a href="#auth-main" className="visually-hidden-focusable">
+        {t('app.skipToContent')}
+      </a>
       <header className="auth-header">
         <Link to="/" className="text-reset text-decoration-none">
           <Logo size={40} />
         </Link>
       </header>
-      <main className="auth-main">
+      <main id="auth-main" className="auth-main" tabIndex={-1}>
         <div className="card auth-card">
           <div className="card-body">
             <Suspense fallback={null}>

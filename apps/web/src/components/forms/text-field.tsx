@@ -14,8 +14,6 @@ interface TextFieldProps {
   inputMode?: 'text' | 'numeric' | 'email' | 'tel';
   maxLength?: number;
   size?: 'lg';
-  /** Shown beside the label (e.g. a "Forgot password?" link). */
-  labelAside?: ReactNode;
   /** Shown under the input (e.g. the strength meter); its element id joins the input's description. */
   hint?: ReactNode;
   hintId?: string;
@@ -35,7 +33,6 @@ export function TextField({
   inputMode,
   maxLength,
   size,
-  labelAside,
   hint,
   hintId,
   className = 'mb-3',
@@ -46,12 +43,9 @@ export function TextField({
   const describedBy = [error ? errorId : null, hintId ?? null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <div className="d-flex justify-content-between align-items-baseline">
-        <label htmlFor={id} className="form-label">
-          {label}
-        </label>
-        {labelAside}
-      </div>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
       <input
         id={id}
         type={type}

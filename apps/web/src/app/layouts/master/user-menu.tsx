@@ -1,10 +1,18 @@
 import type { CurrentUser } from '@benchside/contracts/auth';
+import { useRef } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageFlag } from '../../../components/ui/flags.tsx';
 import { IconCheck, IconInbox, IconSignOut, IconUser } from '../../../components/ui/icons.tsx';
-import { chooseLanguage, isLanguage, LANGUAGES, NATIVE_LANGUAGE_NAMES } from '../../../lib/language.ts';
+import { returnFocusAfterReload, useFocusAfterReload } from '../../../lib/focus-after-reload.ts';
+import {
+  chooseLanguage,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  NATIVE_LANGUAGE_NAMES,
+} from '../../../lib/language.ts';
 
 function initialsOf(name: string): string {
   const letters = name
@@ -20,9 +28,15 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
   const displayName = user.profile.name || user.username;
+  const toggle = useRef<HTMLButtonElement>(null);
+  useFocusAfterReload('user-menu', toggle);
+  const choose = (language: Language) => {
+    returnFocusAfterReload('user-menu');
+    chooseLanguage(language);
+  };
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle bsPrefix="topbar-avatar" variant="" aria-label={t('topbar.userMenu')}>
+      <Dropdown.Toggle ref={toggle} bsPrefix="topbar-avatar" variant="" aria-label={t('topbar.userMenu')}>
         <span aria-hidden="true">{initialsOf(displayName)}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu className="menu-dropdown user-menu">
@@ -56,7 +70,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               className="language-item"
               active={language === current}
               aria-current={language === current ? 'true' : undefined}
-              onClick={() => chooseLanguage(language)}
+              onClick={() => choose(language)}
             >
               <LanguageFlag language={language} />
               <span className="flex-grow-1">{t(`language.names.${language}`)}</span>

@@ -53,8 +53,23 @@ describe('TwoFactorSwitch', () => {
     // Synchronous, and read at once: the mutation's pending state only arrives a tick later.
     fireEvent.click(toggle);
     expect(toggle.checked).toBe(true);
-    await vi.waitFor(() => expect(toggle.disabled).toBe(true));
+    await vi.waitFor(() => expect(toggle.getAttribute('aria-disabled')).toBe('true'));
     expect(toggle.checked).toBe(true);
+  });
+
+  it('takes no second change while one is sent, and keeps the keyboard focus', async () => {
+    holdTheChange();
+    const toggle = renderSwitch();
+    toggle.focus();
+    fireEvent.click(toggle);
+    await vi.waitFor(() => expect(toggle.getAttribute('aria-disabled')).toBe('true'));
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // A disabled control would drop the focus to the page; this one stays where the user is.
+    expect(toggle.disabled).toBe(false);
+    expect(document.activeElement).toBe(toggle);
   });
 
   it('goes back to the stored choice when the change fails, and says so', async () => {

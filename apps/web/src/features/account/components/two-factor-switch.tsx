@@ -57,9 +57,12 @@ export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
           role="switch"
           checked={enabled}
           aria-checked={enabled}
-          disabled={setTwoFactor.isPending}
+          // Not `disabled` while the call runs: a disabled control drops the keyboard focus to the page.
+          aria-disabled={setTwoFactor.isPending || undefined}
           aria-describedby="two-factor-help"
-          onChange={(event) => toggle(event.target.checked)}
+          onChange={(event) => {
+            if (!setTwoFactor.isPending) toggle(event.target.checked);
+          }}
         />
         <label htmlFor="two-factor-switch" className="form-check-label fw-semibold">
           {t('account.twoFactor.label')}

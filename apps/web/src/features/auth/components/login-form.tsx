@@ -155,14 +155,9 @@ export function LoginForm({ successMessage }: { successMessage: string | null })
       </div>
 
       <div className="mb-4">
-        <div className="d-flex justify-content-between align-items-baseline">
-          <label htmlFor="login-password" className="form-label">
-            {t('auth.login.password')}
-          </label>
-          <Link to="/auth/forgot-password" className="small">
-            {t('auth.login.forgotPassword')}
-          </Link>
-        </div>
+        <label htmlFor="login-password" className="form-label">
+          {t('auth.login.password')}
+        </label>
         <input
           id="login-password"
           type="password"
@@ -177,6 +172,12 @@ export function LoginForm({ successMessage }: { successMessage: string | null })
             {translateMessage(t, passwordError)}
           </div>
         ) : null}
+        {/* After the field, not beside its label: Tab from the username must reach the password. */}
+        <div className="text-end mt-2">
+          <Link to="/auth/forgot-password" className="small">
+            {t('auth.login.forgotPassword')}
+          </Link>
+        </div>
       </div>
 
       <SubmitButton

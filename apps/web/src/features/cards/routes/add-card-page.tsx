@@ -13,6 +13,10 @@ import { getValidation, listReaders } from '../api/card-helper.ts';
 import { useValidateCard } from '../api/cards.ts';
 import { cardFailure } from '../card-failure.ts';
 
+// The reader is the button's description, not its name: the name stays the visible "Validate card".
+const readerId = (index: number) => `card-reader-${index}`;
+const readerStateId = (index: number) => `card-reader-${index}-state`;
+
 /** `/cards/add`: pick a reader, the card proves itself through the helper, the portal assigns it. */
 export function AddCardPage() {
   const { t } = useTranslation();
@@ -75,14 +79,16 @@ export function AddCardPage() {
           {readers.data?.length === 0 ? <p className="mb-0">{t('cards.add.noReaders')}</p> : null}
           {readers.data && readers.data.length > 0 ? (
             <ul className="list-group">
-              {readers.data.map((reader) => (
+              {readers.data.map((reader, index) => (
                 <li
                   key={reader.name}
                   className="list-group-item d-flex justify-content-between align-items-center gap-2 flex-wrap"
                 >
                   <span>
-                    <span className="fw-semibold">{reader.name}</span>
-                    <span className="text-body-secondary small ms-2">
+                    <span id={readerId(index)} className="fw-semibold">
+                      {reader.name}
+                    </span>
+                    <span id={readerStateId(index)} className="text-body-secondary small ms-2">
                       {reader.cardPresent ? t('cards.add.cardPresent') : t('cards.add.noCard')}
                     </span>
                   </span>
@@ -90,7 +96,7 @@ export function AddCardPage() {
                     type="button"
                     className="btn btn-primary btn-sm"
                     disabled={!reader.cardPresent || busyReader !== null}
-                    aria-label={t('cards.add.validateIn', { reader: reader.name })}
+                    aria-describedby={`${readerId(index)} ${readerStateId(index)}`}
                     onClick={() => addFrom(reader.name)}
                   >
                     {busyReader === reader.name ? <Spinner small className="me-2" /> : null}
