@@ -4,9 +4,10 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callHelper } from '../../../lib/helper-client.ts';
+import { DOWNLOADS_POLL_MS } from '../../../lib/helper-download.ts';
 import { helperStatusStore } from '../../../lib/helper-status.ts';
 import { helperDownloadsStore, INITIAL_HELPER_DOWNLOADS } from '../stores/helper-downloads.ts';
-import { DOWNLOADS_POLL_MS, useDownloadList } from './helper-downloads.ts';
+import { useDownloadList } from './helper-downloads.ts';
 
 vi.mock('../../../lib/helper-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/helper-client.ts')>()),
