@@ -31,6 +31,8 @@ const SAME_AS_ENGLISH = new Set([
   'menu.firmwares',
   'menu.downloads',
   'menu.support',
+  // "Portal" in German and Spanish too.
+  'menu.portal',
   'menu.notifications',
   'topbar.notifications',
   'errors.notFound.code',
@@ -80,5 +82,19 @@ describe('locales', () => {
 
   it('English messages are the spec wording, keyed by themselves', () => {
     for (const [key, text] of Object.entries(en.messages)) expect(text).toBe(key);
+  });
+
+  it("has spec §5's generic labels, in English word for word ({name} filled in by i18next)", () => {
+    const spec = [
+      '{name} is not valid',
+      '{name} is required',
+      'Accepting terms & conditions are required',
+      'Required field',
+      'Minimum field length:',
+      'Maximum field length:',
+      'Field is not valid',
+      'The requested {name} is not found',
+    ];
+    expect(Object.values(en.genericLabels)).toEqual(spec.map((label) => label.replace('{name}', '{{name}}')));
   });
 });
