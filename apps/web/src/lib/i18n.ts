@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import { translation as englishTranslation } from '../locales/en.json';
 import type { Language } from './language.ts';
 import { importWithTimeout } from './lazy-import.ts';
 
@@ -10,9 +10,11 @@ export interface LocaleResources {
   messages: Record<string, string>;
 }
 
-// One chunk per language, so the first screen downloads only the active one.
+// One chunk per language, so the first screen downloads only the active one. English travels in
+// the entry without its `messages`: they are keyed by their own English text, which
+// translateMessage's default gives back, and the entry is what the sign-in page weighs.
 const localeLoaders: Record<Language, () => Promise<{ default: LocaleResources }>> = {
-  en: async () => ({ default: en }),
+  en: async () => ({ default: { translation: englishTranslation, messages: {} } }),
   zh: () => import('../locales/zh.json'),
   es: () => import('../locales/es.json'),
   ja: () => import('../locales/ja.json'),

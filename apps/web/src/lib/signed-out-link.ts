@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The e-mailed links that only work signed out. Spec §2 sends a signed-in visitor's auth/* to
  * /cards; these two travel there as navigation state so the link is offered back, not lost.
@@ -13,15 +11,8 @@ export interface SignedOutLink {
   search: string;
 }
 
-const signedOutLinkStateSchema = z.object({
-  signedOutLink: z.object({
-    path: z.enum(SIGNED_OUT_LINK_PATHS),
-    search: z
-      .string()
-      .max(4096)
-      .regex(/^(\?.*)?$/),
-  }),
-});
+/** Longer query strings are not links this portal sends. */
+const MAX_SEARCH_LENGTH = 4096;
 
 /** The link this address is, when it is one of the signed-out links. */
 export function signedOutLinkAt(location: { pathname: string; search: string }): SignedOutLink | null {
@@ -29,12 +20,21 @@ export function signedOutLinkAt(location: { pathname: string; search: string }):
   return path ? { path, search: location.search } : null;
 }
 
-export function signedOutLinkState(link: SignedOutLink): z.infer<typeof signedOutLinkStateSchema> {
+export function signedOutLinkState(link: SignedOutLink): { signedOutLink: SignedOutLink } {
   return { signedOutLink: link };
 }
 
-/** The link carried by navigation state; anything else (or a forged path) is none. */
+/**
+ * The link carried by navigation state; anything else (or a forged path) is none. Checked by hand:
+ * this module is in the entry chunk, and a schema library there would weigh on the sign-in page.
+ */
 export function signedOutLinkFromState(state: unknown): SignedOutLink | null {
-  const parsed = signedOutLinkStateSchema.safeParse(state);
-  return parsed.success ? parsed.data.signedOutLink : null;
+  if (typeof state !== 'object' || state === null || !('signedOutLink' in state)) return null;
+  const link = state.signedOutLink;
+  if (typeof link !== 'object' || link === null || !('path' in link) || !('search' in link)) return null;
+  const path = SIGNED_OUT_LINK_PATHS.find((candidate) => candidate === link.path);
+  const { search } = link;
+  if (path === undefined || typeof search !== 'string') return null;
+  if (search.length > MAX_SEARCH_LENGTH || !(search === '' || search.startsWith('?'))) return null;
+  return { path, search };
 }
