@@ -8,11 +8,13 @@ function isFocused(target: Locator): Promise<boolean> {
 /**
  * Presses `key` (Tab by default) until `target` has the focus, as a keyboard user moves on, and
  * fails when it takes more than `most` presses: the control is out of reach or far down the order.
+ * The header alone has about fifteen stops (skip link, logo, five pages, catalogue, search, helper,
+ * bell, theme, user menu).
  */
 export async function pressUntilFocused(
   page: Page,
   target: Locator,
-  { key = 'Tab', most = 12 }: { key?: string; most?: number } = {},
+  { key = 'Tab', most = 20 }: { key?: string; most?: number } = {},
 ): Promise<void> {
   for (let presses = 0; presses < most; presses += 1) {
     await page.keyboard.press(key);

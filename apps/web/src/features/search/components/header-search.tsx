@@ -130,7 +130,10 @@ export function HeaderSearch() {
       >
         <IconSearch size={18} />
         <span className="header-search-button-text">{t('search.open')}</span>
-        <kbd className="header-search-shortcut">Ctrl K</kbd>
+        {/* Said by aria-keyshortcuts; as visible text it would be read as part of the name. */}
+        <kbd className="header-search-shortcut" aria-hidden="true">
+          Ctrl K
+        </kbd>
       </button>
       <Modal
         show={open}
