@@ -131,9 +131,9 @@ export function HeaderSearch() {
         <IconSearch size={18} />
         <span className="header-search-button-text">{t('search.open')}</span>
         {/* Said by aria-keyshortcuts; as visible text it would be read as part of the name. */}
-        <kbd className="header-search-shortcut" aria-hidden="true">
-          Ctrl K
-        </kbd>
+        <span aria-hidden="true">
+          <kbd className="header-search-shortcut">Ctrl K</kbd>
+        </span>
       </button>
       <Modal
         show={open}
