@@ -54,6 +54,10 @@ export default defineConfig({
       HELPER_CONFIG_DIR: join(dataDir, 'helper'),
       HELPER_DOWNLOADS_HOSTS: e2eHelperDownloadsHosts(port),
       LOG_LEVEL: 'warn',
+      // The suite registers more accounts than the per-address e-mail limit allows in an hour, all
+      // from loopback. Trusting loopback as a proxy lets createVerifiedAccount give each account its
+      // own X-Forwarded-For address; what the browser sends (no such header) still counts as 127.0.0.1.
+      TRUST_PROXY: '127.0.0.1',
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
       GOOGLE_ISSUER: fakeGoogleIssuer(port),
       GOOGLE_JWKS_URL: `${fakeGoogleIssuer(port)}/certs`,
