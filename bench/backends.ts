@@ -30,8 +30,16 @@ export function postgresAndS3(serverUrl: string): Backend {
     async provision() {
       const schema = `benchside_bench_${randomBytes(6).toString('hex')}`;
       const admin = await openPostgres(serverUrl);
+      const dropSchema = async () => {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.close();
+      };
       await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-      const bucket = await startS3TestServer();
+      // A bucket that fails to start must not leave the schema behind on a shared server.
+      const bucket = await startS3TestServer().catch(async (error: unknown) => {
+        await dropSchema();
+        throw error;
+      });
       const databaseUrl = new URL(serverUrl);
       databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
       return {
@@ -46,8 +54,7 @@ export function postgresAndS3(serverUrl: string): Backend {
         },
         async release() {
           await bucket.close();
-          await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
-          await admin.close();
+          await dropSchema();
         },
       };
     },
