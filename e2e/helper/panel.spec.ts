@@ -61,6 +61,12 @@ test('from the header, the helper panel shows the helper that npm start runs: po
       await page.emulateMedia({ colorScheme });
       await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
       await expectNoSeriousA11yViolations(page);
+      if (process.env.E2E_SCREENSHOTS) {
+        await page.screenshot({
+          path: join(process.env.E2E_SCREENSHOTS, `helper-panel-${colorScheme}.png`),
+          fullPage: true,
+        });
+      }
     }
 
     // The folder gone, "Check again" finds it and says what to do, on a phone-wide screen too.
@@ -70,6 +76,12 @@ test('from the header, the helper panel shows the helper that npm start runs: po
     await expect(downloadFolder).toContainText('This folder does not exist');
     const fix = downloadFolder.getByRole('note', { name: 'How to fix it' });
     await expect(fix).toContainText('Choose another folder, or create this one.');
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({
+        path: join(process.env.E2E_SCREENSHOTS, 'helper-panel-390.png'),
+        fullPage: true,
+      });
+    }
     await fix.getByRole('link', { name: 'Choose another folder' }).click();
     await expect(page).toHaveURL(/\/downloads$/);
   } finally {

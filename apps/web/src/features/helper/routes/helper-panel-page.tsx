@@ -83,14 +83,16 @@ function CheckRow({ title, check, children }: { title: string; check: Check<unkn
   const titleId = useId();
   return (
     <section className="helper-check" aria-labelledby={titleId} data-check-state={check.state}>
-      <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
-        <div className="min-w-0">
+      <div className="d-flex align-items-start justify-content-between gap-2">
+        <div className="flex-grow-1 min-w-0">
           <h2 id={titleId} className="h6 mb-1">
             {title}
           </h2>
           <div className="helper-check-detail">{children}</div>
         </div>
-        <span className={`badge ${STATE_BADGES[check.state]}`}>{t(`helper.panel.state.${check.state}`)}</span>
+        <span className={`badge flex-shrink-0 ${STATE_BADGES[check.state]}`}>
+          {t(`helper.panel.state.${check.state}`)}
+        </span>
       </div>
       {check.fix ? (
         <div className="alert alert-warning mt-3 mb-0" role="note" aria-label={t('helper.panel.fixTitle')}>
@@ -150,7 +152,7 @@ export function HelperPanelPage() {
           <p className="text-body-secondary mb-0">{t('helper.panel.intro')}</p>
           <button
             type="button"
-            className="btn btn-sm btn-primary"
+            className="btn btn-sm btn-primary text-nowrap"
             onClick={() => void checkHelperAgain()}
             disabled={busy}
           >
