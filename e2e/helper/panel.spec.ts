@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SIMULATED_CARD_SERIAL, SIMULATED_READER_NAME } from '@benchside/contracts/card-validation';
 import { expect, test } from '@playwright/test';
 import { helperPortFor } from '../downloads/web-seed.ts';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { expectAccessibleInBothThemes, saveScreenshot } from '../support/a11y.ts';
 import { signIn } from '../support/auth.ts';
 
 const helperVersion = (
@@ -57,17 +57,7 @@ test('from the header, the helper panel shows the helper that npm start runs: po
     await expect(downloadFolder).toContainText(/\d[\d.,]* [kMGT]B free/);
     await expect(page.getByRole('note', { name: 'How to fix it' })).toHaveCount(0);
 
-    for (const colorScheme of ['dark', 'light'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
-      await expectNoSeriousA11yViolations(page);
-      if (process.env.E2E_SCREENSHOTS) {
-        await page.screenshot({
-          path: join(process.env.E2E_SCREENSHOTS, `helper-panel-${colorScheme}.png`),
-          fullPage: true,
-        });
-      }
-    }
+    await expectAccessibleInBothThemes(page, 'helper-panel');
 
     // The folder gone, "Check again" finds it and says what to do, on a phone-wide screen too.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -76,12 +66,7 @@ test('from the header, the helper panel shows the helper that npm start runs: po
     await expect(downloadFolder).toContainText('This folder does not exist');
     const fix = downloadFolder.getByRole('note', { name: 'How to fix it' });
     await expect(fix).toContainText('Choose another folder, or create this one.');
-    if (process.env.E2E_SCREENSHOTS) {
-      await page.screenshot({
-        path: join(process.env.E2E_SCREENSHOTS, 'helper-panel-390.png'),
-        fullPage: true,
-      });
-    }
+    await saveScreenshot(page, 'helper-panel-390');
     await fix.getByRole('link', { name: 'Choose another folder' }).click();
     await expect(page).toHaveURL(/\/downloads$/);
   } finally {
