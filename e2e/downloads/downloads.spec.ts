@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
+import { expectAccessibleInBothThemes } from '../support/a11y.ts';
 import { signIn } from '../support/auth.ts';
 import {
   addDownload,
@@ -77,18 +77,7 @@ test('a download through the helper: folder, progress, stop and start, browse, r
   const file = join(folder, 'e2e', published.name);
   expect(existsSync(file)).toBe(true);
 
-  // Readable and operable in both themes (the theme follows the system's by default).
-  for (const colorScheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
-    await expectNoSeriousA11yViolations(page);
-    if (process.env.E2E_SCREENSHOTS) {
-      await page.screenshot({
-        path: join(process.env.E2E_SCREENSHOTS, `downloads-${colorScheme}.png`),
-        fullPage: true,
-      });
-    }
-  }
+  await expectAccessibleInBothThemes(page, 'downloads');
 
   // A headless machine has no file manager: the spec's message, the helper's reason folded away.
   await row.getByRole('button', { name: 'Open folder' }).click();

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -13,4 +14,20 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
   expect(serious).toEqual([]);
+}
+
+/** `<name>.png`, the whole page, under E2E_SCREENSHOTS when it is set: for a person to look at, not a check. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+/** Readable and operable in both themes (the theme follows the system's by default). */
+export async function expectAccessibleInBothThemes(page: Page, screenshotName: string): Promise<void> {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, `${screenshotName}-${colorScheme}`);
+  }
 }

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +7,11 @@ import { loadConfig } from '@benchside/server/config';
 import { type App, createServer } from '@benchside/server/create-server';
 import { packagePublicKeyText } from '@benchside/server/package-signing';
 import { createLocalStorage } from '@benchside/server/storage/local-storage';
+import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPackageSigningKey } from '../src/catalogue/signing-key.ts';
 import {
+  HELPER_INSTALLER_INFO_PATH,
   HELPER_INSTALLER_PATH,
   helperInstallerTrust,
   registerHelperInstallerRoute,
@@ -20,8 +22,8 @@ describe('the helper installer download', () => {
   let folder: string;
   const servers: App[] = [];
 
-  /** A portal whose storage holds the installer packed as `file`, or none when null. */
-  async function serve(file: string | null): Promise<string> {
+  /** A portal whose storage holds the installer packed as `file`, or none when null; answers its origin. */
+  async function servePortal(file: string | null): Promise<string> {
     const storage = createLocalStorage(await mkdtemp(join(folder, 'data-')));
     if (file !== null) await storeHelperInstaller(storage, file);
     const app = createServer({
@@ -31,7 +33,22 @@ describe('the helper installer download', () => {
     registerHelperInstallerRoute(app, { storage });
     await app.listen({ host: '127.0.0.1', port: 0 });
     servers.push(app);
-    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${HELPER_INSTALLER_PATH}`;
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  }
+
+  const serve = async (file: string | null) => `${await servePortal(file)}${HELPER_INSTALLER_PATH}`;
+
+  /** An installer-shaped tarball: `package/package.json` naming `version`, as `npm run pack:helper` makes it. */
+  async function packedInstaller(version: string): Promise<string> {
+    const work = await mkdtemp(join(folder, 'pack-'));
+    await mkdir(join(work, 'package'));
+    await writeFile(
+      join(work, 'package', 'package.json'),
+      JSON.stringify({ name: 'benchside-helper', version }),
+    );
+    const file = join(work, 'benchside-helper.tgz');
+    await create({ gzip: true, file, cwd: work, portable: true }, ['package']);
+    return file;
   }
 
   beforeAll(async () => {
@@ -112,5 +129,25 @@ describe('the helper installer download', () => {
     expect(await response.json()).toEqual({
       message: 'The helper installer has not been built on this server (npm run pack:helper)',
     });
+  });
+
+  it('tells the helper panel the version of the installer it serves, without a session', async () => {
+    const response = await fetch(
+      `${await servePortal(await packedInstaller('0.3.1'))}${HELPER_INSTALLER_INFO_PATH}`,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ version: '0.3.1' });
+  });
+
+  it('answers 404 for the version when no installer was packed, or the file is not one', async () => {
+    const notInstaller = join(folder, 'not-an-installer.tgz');
+    await writeFile(notInstaller, 'plain bytes');
+    for (const file of [null, notInstaller]) {
+      const response = await fetch(`${await servePortal(file)}${HELPER_INSTALLER_INFO_PATH}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        message: 'The helper installer has not been built on this server (npm run pack:helper)',
+      });
+    }
   });
 });

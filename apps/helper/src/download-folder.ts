@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, statSync } from 'node:fs';
-import { realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { realpath, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { type HttpError, ValidationError } from '@benchside/server/errors';
@@ -20,6 +20,17 @@ function isUsableFolder(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether `path` is an existing folder, and the bytes this user may still write on its disk. */
+export async function downloadFolderSpace(
+  path: string,
+): Promise<{ exists: boolean; freeBytes: number | null }> {
+  const found = await stat(path).catch(() => undefined);
+  if (!found?.isDirectory()) return { exists: false, freeBytes: null };
+  // `bavail`, not `bfree`: the blocks a file system keeps for root are no room for this user's downloads.
+  const { bavail, bsize } = await statfs(path);
+  return { exists: true, freeBytes: bavail * bsize };
 }
 
 /**

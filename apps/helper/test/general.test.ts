@@ -1,10 +1,14 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { downloadFolderSchema, helperPingResponseSchema } from '@benchside/contracts/helper';
+import {
+  downloadFolderSchema,
+  helperInfoSchema,
+  helperPingResponseSchema,
+} from '@benchside/contracts/helper';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { call, makeTempDir, postJson, type RunningHelper, startHelper } from './support.ts';
+import { call, makeTempDir, PORTAL_ORIGIN, postJson, type RunningHelper, startHelper } from './support.ts';
 
 const originalHome = process.env.HOME;
 let home: string;
@@ -44,6 +48,50 @@ describe('POST /general/ping', () => {
       ok: true,
       version: packageJson.version,
     });
+  });
+});
+
+describe('POST /general/info', () => {
+  it('answers the version, its own port, and the download folder with the room left on its disk', async () => {
+    const { port } = await start();
+    const folder = join(home, 'info-folder');
+    await mkdir(folder, { recursive: true });
+    await postJson(port, '/general/setDownloadFolder', { path: folder });
+    const response = await postJson(port, '/general/info', {}, { origin: PORTAL_ORIGIN });
+    expect(response.status).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(PORTAL_ORIGIN);
+    const info = helperInfoSchema.parse(response.json());
+    const { bavail, bsize } = await statfs(folder);
+    expect(info).toEqual({
+      version: packageJson.version,
+      port,
+      downloadFolder: { path: folder, exists: true, freeBytes: expect.any(Number) },
+    });
+    // The disk is shared with everything else running: the answer is near what statfs says now.
+    expect(Math.abs((info.downloadFolder.freeBytes ?? 0) - bavail * bsize)).toBeLessThan(256 * 1024 * 1024);
+  });
+
+  it('says so when the download folder was removed, with no free space to report', async () => {
+    const { port } = await start();
+    const folder = join(home, 'removed-later');
+    await mkdir(folder, { recursive: true });
+    await postJson(port, '/general/setDownloadFolder', { path: folder });
+    await rm(folder, { recursive: true });
+    const response = await postJson(port, '/general/info');
+    expect(response.status).toBe(200);
+    expect(helperInfoSchema.parse(response.json()).downloadFolder).toEqual({
+      path: folder,
+      exists: false,
+      freeBytes: null,
+    });
+  });
+
+  it('gives a page of another site nothing: 403 without a CORS grant', async () => {
+    const { port } = await start();
+    const response = await postJson(port, '/general/info', {}, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    expect(response.json()).toEqual({ message: 'This origin may not use the helper' });
   });
 });
 

@@ -4,6 +4,7 @@ import { call, PORTAL_ORIGIN, postJson, type RunningHelper, startHelper } from '
 /** Every state-changing route of spec §7 "Local helper". */
 const POST_ROUTES = [
   '/general/ping',
+  '/general/info',
   '/general/setDownloadFolder',
   '/downloads/list',
   '/downloads/add',

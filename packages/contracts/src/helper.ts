@@ -8,6 +8,12 @@ export const DEFAULT_HELPER_PORT = HELPER_PORTS[0];
 export const HELPER_PROTOCOL = 'benchside-helper';
 export const HELPER_LAUNCH_URL = `${HELPER_PROTOCOL}://launch`;
 
+/** `GET /api/helper/installer`: the version of the installer this portal serves, to tell an outdated helper. */
+export const helperInstallerSchema = z.object({
+  version: z.string(),
+});
+export type HelperInstaller = z.infer<typeof helperInstallerSchema>;
+
 /** `POST /general/ping`: the helper is up, and which build answers. */
 export const helperPingResponseSchema = z.object({
   ok: z.literal(true),
@@ -32,6 +38,23 @@ export const downloadFolderSchema = z.object({
   path: z.string(),
 });
 export type DownloadFolder = z.infer<typeof downloadFolderSchema>;
+
+/**
+ * `POST /general/info`: what the helper panel checks when something fails — which build answers on
+ * which port, and whether the download folder exists and how much room is left on its disk.
+ */
+export const helperInfoSchema = z.object({
+  version: z.string(),
+  port: z.number().int(),
+  downloadFolder: z.object({
+    path: z.string(),
+    /** An existing folder; downloads fail until one is chosen when false. */
+    exists: z.boolean(),
+    /** Bytes this user may still write on the folder's disk; null when the folder does not exist. */
+    freeBytes: z.number().int().min(0).nullable(),
+  }),
+});
+export type HelperInfo = z.infer<typeof helperInfoSchema>;
 
 /** `POST /general/setDownloadFolder`. */
 export const setDownloadFolderBodySchema = z.object({

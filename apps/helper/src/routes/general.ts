@@ -1,10 +1,11 @@
 import {
   type DownloadFolder,
+  type HelperInfo,
   type HelperPingResponse,
   setDownloadFolderBodySchema,
 } from '@benchside/contracts/helper';
 import type { FastifyInstance } from 'fastify';
-import { defaultDownloadFolder, prepareDownloadFolder } from '../download-folder.ts';
+import { defaultDownloadFolder, downloadFolderSpace, prepareDownloadFolder } from '../download-folder.ts';
 import { parseWith } from '../http-errors.ts';
 import type { SettingsStore } from '../settings-store.ts';
 
@@ -20,12 +21,19 @@ export function registerGeneralRoutes(app: FastifyInstance, options: GeneralRout
 
   app.post('/general/ping', async (): Promise<HelperPingResponse> => ({ ok: true, version }));
 
-  app.get(
-    '/general/getDownloadFolder',
-    async (): Promise<DownloadFolder> => ({
-      path: settings.current.downloadFolder ?? defaultDownloadFolder(configDir),
-    }),
-  );
+  const downloadFolder = () => settings.current.downloadFolder ?? defaultDownloadFolder(configDir);
+
+  app.get('/general/getDownloadFolder', async (): Promise<DownloadFolder> => ({ path: downloadFolder() }));
+
+  // A POST like ping: only JSON POSTs force the preflight a foreign page cannot pass.
+  app.post('/general/info', async (request): Promise<HelperInfo> => {
+    const path = downloadFolder();
+    return {
+      version,
+      port: request.socket.localPort ?? 0,
+      downloadFolder: { path, ...(await downloadFolderSpace(path)) },
+    };
+  });
 
   app.post('/general/setDownloadFolder', async (request): Promise<DownloadFolder> => {
     const body = parseWith(setDownloadFolderBodySchema, request.body);

@@ -61,6 +61,10 @@ const DownloadsPage = lazyPage(
   () => import('../features/downloads/routes/downloads-page.tsx'),
   (m) => m.DownloadsPage,
 );
+const HelperPanelPage = lazyPage(
+  () => import('../features/helper/routes/helper-panel-page.tsx'),
+  (m) => m.HelperPanelPage,
+);
 const NotificationsPage = lazyPage(
   () => import('../features/notifications/routes/notifications-page.tsx'),
   (m) => m.NotificationsPage,
@@ -156,6 +160,7 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route path="tools" element={<ToolsPage />} />
             <Route path="files" element={<FilesPage />} />
             <Route path="downloads" element={<DownloadsPage />} />
+            <Route path="helper" element={<HelperPanelPage />} />
             <Route path="notifications" element={<NotificationsPage />} />
             <Route path="conversations" element={<ConversationsPage />} />
             <Route path="conversations/new" element={<NewConversationPage />} />

@@ -2,9 +2,10 @@ import type { Card } from '@benchside/contracts/cards';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { listCards } from '../../../lib/card-readers.ts';
 import { HelperError } from '../../../lib/helper-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { getStatus, listCards, updateCardFirmware } from '../api/card-helper.ts';
+import { getStatus, updateCardFirmware } from '../api/card-helper.ts';
 import { reportCard } from '../api/cards.ts';
 import { cardFailure } from '../card-failure.ts';
 

@@ -6,10 +6,11 @@ import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { listReaders } from '../../../lib/card-readers.ts';
 import type { FailureText } from '../../../lib/helper-failure.ts';
 import { helperFailureDetails } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
-import { getValidation, listReaders } from '../api/card-helper.ts';
+import { getValidation } from '../api/card-helper.ts';
 import { useValidateCard } from '../api/cards.ts';
 import { cardFailure } from '../card-failure.ts';
 

@@ -8,10 +8,11 @@ import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { listCards } from '../../../lib/card-readers.ts';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { helperFailureDetails } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
-import { activateProduct, listCards } from '../api/card-helper.ts';
+import { activateProduct } from '../api/card-helper.ts';
 import {
   issueActivation,
   reportCard,

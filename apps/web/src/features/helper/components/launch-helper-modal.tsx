@@ -83,6 +83,11 @@ export function LaunchHelperModal() {
             </a>
           </div>
         )}
+        <p className="mt-3 mb-0">
+          <Link to="/helper" onClick={close}>
+            {t('helper.launch.openPanel')}
+          </Link>
+        </p>
         <p className="small text-body-secondary mb-0 mt-3">
           <Trans
             i18nKey="helper.launch.license"
