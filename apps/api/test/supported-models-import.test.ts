@@ -1,14 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openTestDatabase } from '@benchside/db/test-database';
-import { loadConfig } from '@benchside/server/config';
-import { createObjectStorage } from '@benchside/server/storage/object-storage';
+import type { openTestDatabase } from '@benchside/db/test-database';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminContext } from '../src/admin/command.ts';
 import { command as models } from '../src/admin/commands/models.ts';
 import { parseSupportedModelsCsv } from '../src/admin/supported-models-csv.ts';
 import { importSupportedModels, SupportedModelsImportError } from '../src/admin/supported-models-import.ts';
+import { openAdminContext } from './admin-helpers.ts';
+import { addProducts } from './supported-models-helpers.ts';
 
 const HEADER = 'brand,model,codes,function,product,credits,note';
 
@@ -139,22 +139,9 @@ describe('models import', () => {
       .execute();
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BENCHSIDE_DEMO: '1' });
-    context = {
-      config,
-      db: database.db,
-      storage: await createObjectStorage(config),
-      print: (line) => printed.push(line),
-    };
+    ({ database, context } = await openAdminContext((line) => printed.push(line)));
     folder = await mkdtemp(join(tmpdir(), 'benchside-models-'));
-    await database.db
-      .insertInto('products')
-      .values([
-        { id: 'unlock-pro', name: 'Unlock Pro' },
-        { id: 'frp-tool', name: 'FRP Tool' },
-      ])
-      .execute();
+    await addProducts(database.db);
   });
   beforeEach(async () => {
     await database.db.deleteFrom('supported_models').execute();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSupportedModelsCsv } from '../src/admin/supported-models-csv.ts';
 import { importSupportedModels } from '../src/admin/supported-models-import.ts';
 import { call, errorOf } from './accounts-helpers.ts';
+import { addProducts } from './supported-models-helpers.ts';
 
 const KAI = { username: 'kai', email: 'kai@example.test', password: 'Kai#Bench2026' };
 
@@ -37,13 +38,7 @@ describe('supported models', () => {
     api = await startApi();
     await createUser(api.db, KAI);
     kai = await signIn(api, KAI.username, KAI.password);
-    await api.db
-      .insertInto('products')
-      .values([
-        { id: 'unlock-pro', name: 'Unlock Pro' },
-        { id: 'frp-tool', name: 'FRP Tool' },
-      ])
-      .execute();
+    await addProducts(api.db);
     await importSupportedModels(api.db, parseSupportedModelsCsv(CSV));
     await api.db.insertInto('catalogue_brands').values({ brand: 'Samsung', models: 1 }).execute();
     await api.db
