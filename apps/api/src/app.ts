@@ -36,6 +36,7 @@ import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
 import { loadSpa } from './spa.ts';
+import { registerSupportedModelRoutes } from './supported-models/routes.ts';
 
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
@@ -105,6 +106,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
     await registerConversationRoutes(signedIn, { db, storage: createAttachmentStorage(storage) });
     registerNotificationRoutes(signedIn, { db });
     registerCardsArea(signedIn, { db, config });
+    registerSupportedModelRoutes(signedIn, { db });
   });
   registerHelperInstallerRoute(app, { storage });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);

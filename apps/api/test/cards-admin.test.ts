@@ -1,12 +1,11 @@
-import { openTestDatabase } from '@benchside/db/test-database';
-import { loadConfig } from '@benchside/server/config';
-import { createObjectStorage } from '@benchside/server/storage/object-storage';
+import type { openTestDatabase } from '@benchside/db/test-database';
 import { createUser } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArguments, AdminContext } from '../src/admin/command.ts';
 import { command as card } from '../src/admin/commands/card.ts';
 import { command as credit } from '../src/admin/commands/credit.ts';
 import { command as product } from '../src/admin/commands/product.ts';
+import { openAdminContext } from './admin-helpers.ts';
 
 describe('operator commands for cards, products and credits', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -18,14 +17,7 @@ describe('operator commands for cards, products and credits', () => {
   });
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BENCHSIDE_DEMO: '1' });
-    context = {
-      config,
-      db: database.db,
-      storage: await createObjectStorage(config),
-      print: (line) => printed.push(line),
-    };
+    ({ database, context } = await openAdminContext((line) => printed.push(line)));
     await createUser(database.db, { username: 'ola', email: 'ola@example.test', password: 'Ola#Bench2026' });
   });
   afterAll(async () => {

@@ -301,6 +301,28 @@ export interface ProductsTable {
   created_at: CreatedAt;
 }
 
+/** A model the vendor's products support (`models import`); `brand` and `name` in any case are its key. */
+export interface SupportedModelsTable {
+  /** bigint: the drivers hand it back as a string or a number; read it with `Number()`. */
+  id: ColumnType<string | number, never, never>;
+  brand: string;
+  name: string;
+  /** Upper case, as printed on the phone's label. */
+  codes: string[];
+  /** Brand and name words and every suffix of each code, kept by the database (0017). */
+  search: ColumnType<string, never, never>;
+}
+
+/** A function one product provides for one model, at its credit cost. */
+export interface SupportedModelFunctionsTable {
+  model_id: string | number;
+  /** One of `SUPPORTED_FUNCTIONS` (packages/contracts/src/supported-models.ts). */
+  function: string;
+  product_id: string;
+  credits: number;
+  note: Generated<string>;
+}
+
 export interface CardProductsTable {
   card_id: string;
   product_id: string;
@@ -421,6 +443,8 @@ export interface Database {
   token_events: TokenEventsTable;
   token_fingerprints: TokenFingerprintsTable;
   third_party_software_tokens: ThirdPartySoftwareTokensTable;
+  supported_models: SupportedModelsTable;
+  supported_model_functions: SupportedModelFunctionsTable;
 }
 
 export type User = Selectable<UsersTable>;

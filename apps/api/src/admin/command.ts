@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { ParseArgsConfig } from 'node:util';
 import type { Database } from '@benchside/db/database';
 import type { Config } from '@benchside/server/config';
@@ -36,4 +37,13 @@ export function requireOption(args: AdminArguments, name: string): string {
   const value = args.values[name];
   if (typeof value !== 'string' || value.trim() === '') throw new AdminUsageError(`--${name} is required`);
   return value;
+}
+
+/** A file the operator named, as UTF-8 text; one that cannot be read is a usage error naming why. */
+export async function readTextFile(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new AdminUsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
 }

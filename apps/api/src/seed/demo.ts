@@ -9,6 +9,7 @@ import { seedCards } from './cards.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
 import { seedDemoNotifications } from './notifications.ts';
+import { seedSupportedModels } from './supported-models.ts';
 
 export const DEMO_ACCOUNT = {
   username: 'demo',
@@ -52,6 +53,7 @@ async function seedEmptyDatabase(
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
   await seedCatalogue(db, storage, config);
+  await seedSupportedModels(db);
   await seedDemoNotifications(db, DEMO_ACCOUNT.username);
   return true;
 }

@@ -57,6 +57,14 @@ const FilesPage = lazyPage(
   () => import('../features/files/routes/files-page.tsx'),
   (m) => m.FilesPage,
 );
+const SupportedModelsPage = lazyPage(
+  () => import('../features/supported-models/routes/supported-models-page.tsx'),
+  (m) => m.SupportedModelsPage,
+);
+const SupportedModelPage = lazyPage(
+  () => import('../features/supported-models/routes/supported-model-page.tsx'),
+  (m) => m.SupportedModelPage,
+);
 const DownloadsPage = lazyPage(
   () => import('../features/downloads/routes/downloads-page.tsx'),
   (m) => m.DownloadsPage,
@@ -159,6 +167,8 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route path="firmwares" element={<FirmwaresPage />} />
             <Route path="tools" element={<ToolsPage />} />
             <Route path="files" element={<FilesPage />} />
+            <Route path="supported-models" element={<SupportedModelsPage />} />
+            <Route path="supported-models/:id" element={<SupportedModelPage />} />
             <Route path="downloads" element={<DownloadsPage />} />
             <Route path="helper" element={<HelperPanelPage />} />
             <Route path="notifications" element={<NotificationsPage />} />

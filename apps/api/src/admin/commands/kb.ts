@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@benchside/contracts/languages';
 import {
   addArticle,
@@ -7,7 +6,13 @@ import {
   removeArticle,
   saveArticleText,
 } from '@benchside/server/knowledge-base/knowledge-base-store';
-import { type AdminArguments, type AdminCommand, AdminUsageError, requireOption } from '../command.ts';
+import {
+  type AdminArguments,
+  type AdminCommand,
+  AdminUsageError,
+  readTextFile,
+  requireOption,
+} from '../command.ts';
 
 function optionalString(args: AdminArguments, name: string): string | undefined {
   const value = args.values[name];
@@ -18,14 +23,6 @@ function languageOption(args: AdminArguments): Language {
   const value = optionalString(args, 'language') ?? DEFAULT_LANGUAGE;
   if (!isLanguage(value)) throw new AdminUsageError(`--language must be one of en, zh, es, ja, de, fr`);
   return value;
-}
-
-async function readMarkdown(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new AdminUsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
 }
 
 /**
@@ -51,7 +48,7 @@ export const command: AdminCommand = {
       case 'add': {
         const translationOf = optionalString(args, 'translation-of');
         const title = requireOption(args, 'title');
-        const markdown = await readMarkdown(requireOption(args, 'file'));
+        const markdown = await readTextFile(requireOption(args, 'file'));
         if (translationOf) {
           const language = languageOption(args);
           if (language === DEFAULT_LANGUAGE)
@@ -88,7 +85,7 @@ export const command: AdminCommand = {
           slug,
           language: languageOption(args),
           ...(title ? { title } : {}),
-          ...(file ? { markdown: await readMarkdown(file) } : {}),
+          ...(file ? { markdown: await readTextFile(file) } : {}),
           ...(category ? { category } : {}),
         });
         print(`Updated ${slug}`);

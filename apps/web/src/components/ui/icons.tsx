@@ -85,6 +85,13 @@ export const IconChip = (props: IconProps) => (
   </Icon>
 );
 
+export const IconPhone = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+    <path d="M10.5 18.5h3" />
+  </Icon>
+);
+
 export const IconToolbox = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="8" width="18" height="12" rx="2" />

@@ -1,16 +1,29 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { IconCard, IconChip, IconDownload, IconFolder, IconToolbox } from '../../../components/ui/icons.tsx';
+import {
+  IconCard,
+  IconChip,
+  IconDownload,
+  IconFolder,
+  IconPhone,
+  IconToolbox,
+} from '../../../components/ui/icons.tsx';
 import { clientConfig } from '../../../lib/client-config.ts';
 
 interface MenuItem {
   to: string;
   label: string;
   icon: ReactNode;
+  /** Reached from the mega menu on wide screens, where the row of links has no room left for it. */
+  inMegaMenu?: boolean;
 }
 
-/** Spec §2: Cards, Firmwares, Tools, Files, Downloads when signed in, Home when signed out. */
+/**
+ * Spec §2: Cards, Firmwares, Tools, Files, Downloads when signed in, Home when signed out; with
+ * Supported models (issue 19) beside the firmwares and files it answers for, in the mega menu instead
+ * when the header shows one on a wide screen.
+ */
 export function HeaderMenu({
   signedIn,
   onNavigate,
@@ -28,6 +41,7 @@ export function HeaderMenu({
         { to: '/firmwares', label: t('menu.firmwares'), icon: <IconChip /> },
         { to: '/tools', label: t('menu.tools'), icon: <IconToolbox /> },
         { to: '/files', label: t('menu.files'), icon: <IconFolder /> },
+        { to: '/supported-models', label: t('menu.supportedModels'), icon: <IconPhone />, inMegaMenu: true },
         { to: '/downloads', label: t('menu.downloads'), icon: <IconDownload /> },
       ]
     : [{ to: '/', label: t('menu.home'), icon: null }];
@@ -35,7 +49,7 @@ export function HeaderMenu({
   return (
     <ul className="menu-nav">
       {items.map((item) => (
-        <li key={item.to} className="menu-item">
+        <li key={item.to} className={`menu-item${item.inMegaMenu && megaMenu ? ' d-lg-none' : ''}`}>
           <NavLink to={item.to} end={item.to === '/'} className="menu-link" onClick={onNavigate}>
             {item.icon ? <span className="menu-icon">{item.icon}</span> : null}
             <span>{item.label}</span>

@@ -185,6 +185,9 @@ export function MegaMenu({ onNavigate }: { onNavigate?: () => void }) {
           <Link to="/firmwares" className="mega-menu-all" onClick={navigated}>
             {t('megaMenu.allFirmwares')}
           </Link>
+          <Link to="/supported-models" className="mega-menu-all d-block" onClick={navigated}>
+            {t('menu.supportedModels')}
+          </Link>
         </div>
         <div className="mega-menu-column">
           <p id={`${panelId}-tools`} className="mega-menu-heading">

@@ -1,7 +1,7 @@
 import type { CatalogueFile } from '@benchside/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CatalogueSearchForm } from '../../../components/catalogue/catalogue-search-form.tsx';
 import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
@@ -95,6 +95,13 @@ export function FilesPage() {
               ))}
             </ol>
           </nav>
+          {search !== '' ? (
+            <p>
+              <Link to={`/supported-models?${new URLSearchParams({ q: search })}`}>
+                {t('catalogue.supportedFunctionsFor', { text: search })}
+              </Link>
+            </p>
+          ) : null}
           <QueryState
             query={listing}
             loadingLabel={t('catalogue.loading')}

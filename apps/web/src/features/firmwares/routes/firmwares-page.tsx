@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CatalogueSearchForm } from '../../../components/catalogue/catalogue-search-form.tsx';
 import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
@@ -141,7 +141,13 @@ export function FirmwaresPage() {
           </h2>
           {model === '' ? (
             <p className="text-body-secondary">{t('catalogue.firmwares.chooseModel')}</p>
-          ) : null}
+          ) : (
+            <p>
+              <Link to={`/supported-models?${new URLSearchParams({ brand, q: model })}`}>
+                {t('catalogue.supportedFunctionsFor', { text: model })}
+              </Link>
+            </p>
+          )}
           <QueryState
             query={firmwares}
             loadingLabel={t('catalogue.loading')}
