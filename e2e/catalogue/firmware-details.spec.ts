@@ -6,7 +6,8 @@ test('a technician filters a model’s firmwares by region and Android, checks t
   page,
   context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Granting replaces every grant: the helper's local-network permission must stay in the list.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write', 'local-network-access']);
   await signIn(page);
   await page.goto('/firmwares');
   await page.getByRole('region', { name: 'Brands' }).getByRole('button', { name: 'Samsung' }).click({

@@ -49,7 +49,7 @@ export function FirmwareBuildDetails({ build }: { build: FirmwareBuild }) {
         <code>{build.sha256}</code>
         <button
           type="button"
-          className="btn btn-sm btn-outline-secondary"
+          className="btn btn-sm btn-outline-primary"
           aria-label={t('catalogue.firmwares.copySha', { file: build.file })}
           onClick={copyHash}
         >

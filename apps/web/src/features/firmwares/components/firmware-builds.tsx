@@ -106,7 +106,7 @@ function FirmwareBuildRow({ build }: { build: FirmwareBuild }) {
           <div className="d-inline-flex gap-1">
             <button
               type="button"
-              className="btn btn-sm btn-outline-secondary"
+              className="btn btn-sm btn-outline-primary"
               aria-expanded={open}
               aria-controls={open ? detailsId : undefined}
               aria-label={t('catalogue.firmwares.detailsOf', { file: build.file })}
