@@ -35,6 +35,18 @@ describe('publish and list with firmware details', () => {
     return path;
   };
 
+  /** `publish <name> --kind firmware --brand Samsung --model <model> …options`. */
+  const firmware = async (name: string, ...options: string[]) => [
+    await source(name),
+    '--kind',
+    'firmware',
+    '--brand',
+    'Samsung',
+    '--model',
+    'SM-G991B',
+    ...options,
+  ];
+
   beforeAll(async () => {
     database = await openTestDatabase();
     work = await mkdtemp(join(tmpdir(), 'benchside-firmware-publish-'));
@@ -54,29 +66,26 @@ describe('publish and list with firmware details', () => {
   it('stores the region, Android version, patch, bootloader, release date and a changelog file, and list shows them', async () => {
     const changelog = join(work, 'changelog.md');
     await writeFile(changelog, 'May 2024 security patch.\r\nCamera fixes.\r\n');
-    await run(publish, [
-      await source('SM-G991B_EUX_G991BXXU9EXE1.bin'),
-      '--kind',
-      'firmware',
-      '--brand',
-      'Samsung',
-      '--model',
-      'SM-G991B',
-      '--version',
-      'G991BXXU9EXE1',
-      '--region',
-      'EUX',
-      '--android',
-      '14',
-      '--security-patch',
-      '2024-05-01',
-      '--bootloader',
-      '9',
-      '--release-date',
-      '2024-05-20',
-      '--changelog',
-      `@${changelog}`,
-    ]);
+    await run(
+      publish,
+      await firmware(
+        'SM-G991B_EUX_G991BXXU9EXE1.bin',
+        '--version',
+        'G991BXXU9EXE1',
+        '--region',
+        'EUX',
+        '--android',
+        '14',
+        '--security-patch',
+        '2024-05-01',
+        '--bootloader',
+        '9',
+        '--release-date',
+        '2024-05-20',
+        '--changelog',
+        `@${changelog}`,
+      ),
+    );
     const [item] = await listPackages(database.db);
     expect(item).toMatchObject({
       region: 'EUX',
@@ -88,19 +97,10 @@ describe('publish and list with firmware details', () => {
     const build = await findFirmwareBuild(database.db, '00000000-0000-0000-0000-000000000000', item?.id ?? 0);
     expect(build?.changelog).toBe('May 2024 security patch.\nCamera fixes.');
 
-    await run(publish, [
-      await source('SM-G991B_XEF.bin'),
-      '--kind',
-      'firmware',
-      '--brand',
-      'Samsung',
-      '--model',
-      'SM-G991B',
-      '--region',
-      'XEF',
-      '--changelog',
-      'Typed on the command line.',
-    ]);
+    await run(
+      publish,
+      await firmware('SM-G991B_XEF.bin', '--region', 'XEF', '--changelog', 'Typed on the command line.'),
+    );
     expect((await listPackages(database.db)).map((row) => row.region)).toEqual(['EUX', 'XEF']);
 
     printed.length = 0;
@@ -111,16 +111,6 @@ describe('publish and list with firmware details', () => {
 
   it('refuses details it cannot trust with a usage error naming the option, and stores nothing', async () => {
     const before = (await listPackages(database.db)).length;
-    const firmware = async (name: string, ...options: string[]) => [
-      await source(name),
-      '--kind',
-      'firmware',
-      '--brand',
-      'Samsung',
-      '--model',
-      'SM-A525F',
-      ...options,
-    ];
     const refusals: [string[], RegExp][] = [
       [await firmware('a.bin', '--region', 'EU/X'), /^--region must be 1 to 32 letters/],
       [await firmware('b.bin', '--android', 'fourteen'), /^--android must be an Android version/],

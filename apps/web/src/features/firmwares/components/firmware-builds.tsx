@@ -28,6 +28,45 @@ export function LatestBadge({ build }: { build: FirmwareBuild }) {
   );
 }
 
+/** One filter: "all" (the empty value) or one of the model's values. */
+function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  optionLabel = (option) => option,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: string;
+  options: string[];
+  optionLabel?: (option: string) => string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="form-label small mb-1">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The region and Android filters, from the model's own values. */
 function FirmwareFilters({
   filter,
@@ -41,45 +80,23 @@ function FirmwareFilters({
   onChange: (next: { region: string; android: string }) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   return (
     <div className="firmware-filters">
-      <div>
-        <label htmlFor={`${id}-region`} className="form-label small mb-1">
-          {t('catalogue.firmwares.region')}
-        </label>
-        <select
-          id={`${id}-region`}
-          className="form-select form-select-sm"
-          value={filter.region}
-          onChange={(event) => onChange({ region: event.target.value, android: filter.android })}
-        >
-          <option value="">{t('catalogue.firmwares.allRegions')}</option>
-          {regions.map((region) => (
-            <option key={region} value={region}>
-              {region}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-android`} className="form-label small mb-1">
-          {t('catalogue.firmwares.androidFilter')}
-        </label>
-        <select
-          id={`${id}-android`}
-          className="form-select form-select-sm"
-          value={filter.android}
-          onChange={(event) => onChange({ region: filter.region, android: event.target.value })}
-        >
-          <option value="">{t('catalogue.firmwares.allAndroid')}</option>
-          {androidVersions.map((version) => (
-            <option key={version} value={version}>
-              {t('catalogue.firmwares.androidVersion', { version })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label={t('catalogue.firmwares.region')}
+        allLabel={t('catalogue.firmwares.allRegions')}
+        value={filter.region}
+        options={regions}
+        onChange={(region) => onChange({ region, android: filter.android })}
+      />
+      <FilterSelect
+        label={t('catalogue.firmwares.androidFilter')}
+        allLabel={t('catalogue.firmwares.allAndroid')}
+        value={filter.android}
+        options={androidVersions}
+        optionLabel={(version) => t('catalogue.firmwares.androidVersion', { version })}
+        onChange={(android) => onChange({ region: filter.region, android })}
+      />
     </div>
   );
 }
