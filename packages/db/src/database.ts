@@ -206,6 +206,15 @@ export interface CatalogueFilesTable {
   created_at: CreatedAt;
   /** Generated full-text vector; never written. */
   search: ColumnType<string, never, never>;
+  /** Firmwares only (migration 0018): region or CSC, e.g. `EUX`. */
+  region: ColumnType<string | null, string | null | undefined, string | null>;
+  /** e.g. `14` or `8.1`. */
+  android_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Dates as `YYYY-MM-DD`: read them as `::text`, the drivers would make local-time Dates of them. */
+  security_patch: ColumnType<string | null, string | null | undefined, string | null>;
+  bootloader: ColumnType<number | null, number | null | undefined, number | null>;
+  release_date: ColumnType<string | null, string | null | undefined, string | null>;
+  changelog: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One per brand and model with a firmware, kept by triggers on `catalogue_files`. */

@@ -15,6 +15,7 @@ import * as mailOutboxFailedIndex from './migrations/0012-mail-outbox-failed-ind
 import * as cardMasterKey from './migrations/0013-card-master-key.ts';
 import * as mailOutboxWriteOrder from './migrations/0014-mail-outbox-write-order.ts';
 import * as supportedModels from './migrations/0017-supported-models.ts';
+import * as firmwareDetails from './migrations/0018-firmware-details.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-card-master-key': cardMasterKey,
   '0014-mail-outbox-write-order': mailOutboxWriteOrder,
   '0017-supported-models': supportedModels,
+  '0018-firmware-details': firmwareDetails,
 };
 
 /**

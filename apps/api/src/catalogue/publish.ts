@@ -4,10 +4,16 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import {
+  ANDROID_VERSION_PATTERN,
+  MAX_BOOTLOADER,
+  MAX_CHANGELOG_LENGTH,
+  REGION_PATTERN,
+} from '@benchside/contracts/firmwares';
 import type { CatalogueKind, Database } from '@benchside/db/database';
 import { signPackageManifest } from '@benchside/server/package-signing';
 import type { ObjectStorage } from '@benchside/server/storage/object-storage';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { loadPackageSigningKey, type SigningKeyConfig } from './signing-key.ts';
 import {
   catalogueKeys,
@@ -36,6 +42,96 @@ export interface PublishRequest {
   name?: string | undefined;
   /** Only users granted the package's soft may download it. */
   restricted?: boolean | undefined;
+  /** Firmwares only: what technicians filter by and check before flashing, as the operator typed it. */
+  details?: FirmwareDetailsRequest | undefined;
+}
+
+export interface FirmwareDetailsRequest {
+  /** Region or CSC, e.g. `EUX` or `Global`. */
+  region?: string | undefined;
+  /** e.g. `14` or `8.1`. */
+  android?: string | undefined;
+  /** `YYYY-MM-DD`. */
+  securityPatch?: string | undefined;
+  bootloader?: string | number | undefined;
+  /** `YYYY-MM-DD`. */
+  releaseDate?: string | undefined;
+  changelog?: string | undefined;
+}
+
+/** The option each detail comes from, for the operator's error messages. */
+const DETAIL_OPTIONS: Record<keyof FirmwareDetailsRequest, string> = {
+  region: 'region',
+  android: 'android',
+  securityPatch: 'security-patch',
+  bootloader: 'bootloader',
+  releaseDate: 'release-date',
+  changelog: 'changelog',
+};
+
+interface FirmwareDetails {
+  region: string | null;
+  android_version: string | null;
+  security_patch: string | null;
+  bootloader: number | null;
+  release_date: string | null;
+  changelog: string | null;
+}
+
+function matching(value: string | undefined, pattern: RegExp, rule: string): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  if (!pattern.test(text)) throw new PublishError(rule);
+  return text;
+}
+
+/** A real calendar day as `YYYY-MM-DD` (so 2024-02-30 is refused, not moved to March). */
+function calendarDay(value: string | undefined, option: string): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text) {
+    throw new PublishError(`--${option} must be a date as YYYY-MM-DD`);
+  }
+  return text;
+}
+
+function firmwareDetails(kind: CatalogueKind, request: FirmwareDetailsRequest = {}): FirmwareDetails {
+  const given = (Object.keys(DETAIL_OPTIONS) as (keyof FirmwareDetailsRequest)[]).find(
+    (key) => request[key] !== undefined && String(request[key]).trim() !== '',
+  );
+  if (kind !== 'firmware' && given !== undefined) {
+    throw new PublishError(`--${DETAIL_OPTIONS[given]} is for firmwares only`);
+  }
+  const bootloaderText = String(request.bootloader ?? '').trim();
+  if (
+    bootloaderText !== '' &&
+    !(/^\d{1,2}$/.test(bootloaderText) && Number(bootloaderText) <= MAX_BOOTLOADER)
+  ) {
+    throw new PublishError(`--bootloader must be a whole number from 0 to ${MAX_BOOTLOADER}`);
+  }
+  const changelog = request.changelog?.replace(/\r\n?/g, '\n').trim() ?? '';
+  if (changelog.length > MAX_CHANGELOG_LENGTH || /[^\P{Cc}\n\t]/u.test(changelog)) {
+    throw new PublishError(
+      `--changelog must be at most ${MAX_CHANGELOG_LENGTH} characters, without control characters but line breaks and tabs`,
+    );
+  }
+  return {
+    region: matching(
+      request.region,
+      REGION_PATTERN,
+      '--region must be 1 to 32 letters, digits, spaces, "-" or "_" (a CSC such as EUX, or a region such as Global)',
+    ),
+    android_version: matching(
+      request.android,
+      ANDROID_VERSION_PATTERN,
+      '--android must be an Android version such as 14 or 8.1',
+    ),
+    security_patch: calendarDay(request.securityPatch, DETAIL_OPTIONS.securityPatch),
+    bootloader: bootloaderText === '' ? null : Number(bootloaderText),
+    release_date: calendarDay(request.releaseDate, DETAIL_OPTIONS.releaseDate),
+    changelog: changelog === '' ? null : changelog,
+  };
 }
 
 export interface PublishedPackage {
@@ -92,6 +188,7 @@ export async function publishPackage(
   const model = label(request.model, 'model', request.kind === 'firmware');
   const soft = label(request.soft, 'soft', request.kind === 'tool');
   const version = label(request.version, 'version', request.kind === 'tool');
+  const details = firmwareDetails(request.kind, request.details);
   const restricted = request.restricted === true;
   if (restricted && soft === null) throw new PublishError('--soft is required for a restricted package');
   const name = request.name ?? basename(request.source);
@@ -156,6 +253,7 @@ export async function publishPackage(
           info_hash: infoHash,
           storage_name: name,
           restricted,
+          ...details,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -286,13 +384,37 @@ export interface ListedPackage {
   restricted: boolean;
   infoHash: string;
   publishedAt: Date;
+  region: string | null;
+  android: string | null;
+  securityPatch: string | null;
+  bootloader: number | null;
+  releaseDate: string | null;
 }
 
 /** Every published package, oldest first. */
 export async function listPackages(db: Kysely<Database>): Promise<ListedPackage[]> {
   const rows = await db
     .selectFrom('catalogue_files')
-    .selectAll()
+    .select([
+      'id',
+      'storage_name',
+      'file',
+      'kind',
+      'brand',
+      'model',
+      'soft',
+      'version',
+      'size',
+      'restricted',
+      'info_hash',
+      'created_at',
+      'region',
+      'android_version',
+      'bootloader',
+      // Read as text: the drivers would turn a date into a local-time Date.
+      sql<string | null>`security_patch::text`.as('security_patch'),
+      sql<string | null>`release_date::text`.as('release_date'),
+    ])
     .where('is_dir', '=', false)
     .orderBy('created_at')
     .orderBy('id')
@@ -309,5 +431,10 @@ export async function listPackages(db: Kysely<Database>): Promise<ListedPackage[
     restricted: row.restricted,
     infoHash: row.info_hash ?? '',
     publishedAt: row.created_at,
+    region: row.region,
+    android: row.android_version,
+    securityPatch: row.security_patch,
+    bootloader: row.bootloader,
+    releaseDate: row.release_date,
   }));
 }

@@ -6,6 +6,7 @@ import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Kysely } from 'kysely';
 import { DownloadLinkSigner } from './download-links.ts';
 import { registerDownloadsHost } from './downloads-host.ts';
+import { registerFirmwareRoutes } from './firmware-routes.ts';
 import { registerCatalogueRoutes } from './routes.ts';
 
 /** The catalogue's API routes and the downloads host under `/dl`, sharing one link signer. */
@@ -15,6 +16,9 @@ export async function registerCatalogue(
 ) {
   const { config, db, storage } = options;
   const signer = await DownloadLinkSigner.load(db);
-  registerSignedInRoutes(app, (signedIn) => registerCatalogueRoutes(signedIn, { config, db, signer }));
+  registerSignedInRoutes(app, (signedIn) => {
+    registerCatalogueRoutes(signedIn, { config, db, signer });
+    registerFirmwareRoutes(signedIn, { db });
+  });
   registerDownloadsHost(app, { config, db, signer, storage });
 }

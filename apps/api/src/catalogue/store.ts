@@ -21,7 +21,7 @@ export interface Page<T> {
 }
 
 /** Folders, unrestricted packages, and restricted ones whose soft the user was granted. */
-function entitledSql(userId: string) {
+export function entitledSql(userId: string) {
   return sql<boolean>`(catalogue_files.is_dir or not catalogue_files.restricted or exists (select 1 from catalogue_grants where catalogue_grants.user_id = ${userId} and catalogue_grants.soft = catalogue_files.soft))`;
 }
 

@@ -7,7 +7,7 @@ import type { Database } from '@benchside/db/database';
 import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Kysely } from 'kysely';
 import * as tar from 'tar';
-import { type PublishRequest, publishPackage } from '../catalogue/publish.ts';
+import { type FirmwareDetailsRequest, type PublishRequest, publishPackage } from '../catalogue/publish.ts';
 import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
 
 const FLASH = 'Benchside Flash';
@@ -23,17 +23,46 @@ interface DemoFirmware {
   name: string;
   size: number;
   restricted?: boolean;
+  details?: FirmwareDetailsRequest;
+}
+
+const SMALL = 64 * 1024;
+
+/** A Samsung build's details; its bootloader revision is the digit after U or S in its name. */
+function samsungBuild(
+  model: string,
+  build: string,
+  region: string,
+  details: { android: string; securityPatch: string; releaseDate: string; changelog: string },
+  name = `${model}_${region}_${build}.bin`,
+  size = SMALL,
+): DemoFirmware {
+  const bootloader = /[US](\w)\w{4}$/.exec(build)?.[1] ?? '';
+  return {
+    brand: 'Samsung',
+    model,
+    soft: FLASH,
+    version: build,
+    name,
+    size,
+    details: { region, bootloader: Number.parseInt(bootloader, 16), ...details },
+  };
 }
 
 const FIRMWARES: DemoFirmware[] = [
-  {
-    brand: 'Samsung',
-    model: 'SM-A525F',
-    soft: FLASH,
-    version: 'A525FXXU4CVJB',
-    name: 'SM-A525F_A525FXXU4CVJB.bin',
-    size: 256 * 1024,
-  },
+  samsungBuild(
+    'SM-A525F',
+    'A525FXXU4CVJB',
+    'EUX',
+    {
+      android: '13',
+      securityPatch: '2022-10-01',
+      releaseDate: '2022-10-24',
+      changelog: 'One UI 5.0 with Android 13.\nOctober 2022 security patch.',
+    },
+    'SM-A525F_A525FXXU4CVJB.bin',
+    256 * 1024,
+  ),
   {
     brand: 'Samsung',
     model: 'SM-A525F',
@@ -42,14 +71,49 @@ const FIRMWARES: DemoFirmware[] = [
     name: 'SM-A525F_unlock-pack-v2.bin',
     size: 64 * 1024,
   },
-  {
-    brand: 'Samsung',
-    model: 'SM-G991B',
-    soft: FLASH,
-    version: 'G991BXXS9FXA1',
-    name: 'SM-G991B_G991BXXS9FXA1.bin',
-    size: 1_000_000,
-  },
+  samsungBuild('SM-G991B', 'G991BXXU9EXE1', 'EUX', {
+    android: '14',
+    securityPatch: '2024-05-01',
+    releaseDate: '2024-05-20',
+    changelog: 'May 2024 security patch.\nCamera stability improvements.',
+  }),
+  samsungBuild(
+    'SM-G991B',
+    'G991BXXS9FXA1',
+    'EUX',
+    {
+      android: '14',
+      securityPatch: '2024-01-01',
+      releaseDate: '2024-01-22',
+      changelog: 'January 2024 security patch.',
+    },
+    'SM-G991B_G991BXXS9FXA1.bin',
+    1_000_000,
+  ),
+  samsungBuild('SM-G991B', 'G991BXXU8EWH1', 'EUX', {
+    android: '13',
+    securityPatch: '2023-08-01',
+    releaseDate: '2023-08-28',
+    changelog: 'August 2023 security patch.\nBootloader 8: no way back to builds of bootloader 7.',
+  }),
+  samsungBuild('SM-G991B', 'G991BXXU9EXE1', 'XEF', {
+    android: '14',
+    securityPatch: '2024-05-01',
+    releaseDate: '2024-05-27',
+    changelog: 'May 2024 security patch for France (XEF).',
+  }),
+  samsungBuild('SM-G991B', 'G991BXXU7DWB6', 'XEF', {
+    android: '13',
+    securityPatch: '2023-02-01',
+    releaseDate: '2023-02-20',
+    changelog: 'One UI 5.1 with Android 13.',
+  }),
+  samsungBuild('SM-G991B', 'G991BXXU9EXD2', 'INS', {
+    android: '14',
+    securityPatch: '2024-04-01',
+    releaseDate: '2024-04-15',
+    changelog: 'April 2024 security patch for India (INS).',
+  }),
   {
     brand: 'Xiaomi',
     model: 'Redmi Note 10',
@@ -57,6 +121,31 @@ const FIRMWARES: DemoFirmware[] = [
     version: 'V14.0.6',
     name: 'Redmi-Note-10_V14.0.6.bin',
     size: 128 * 1024,
+    details: {
+      region: 'Global',
+      android: '13',
+      securityPatch: '2023-09-01',
+      releaseDate: '2023-10-10',
+      changelog: 'MIUI 14 with Android 13.\nSeptember 2023 security patch.',
+    },
+  },
+  {
+    brand: 'Xiaomi',
+    model: 'Redmi Note 10',
+    soft: FLASH,
+    version: 'V14.0.4',
+    name: 'Redmi-Note-10_EEA_V14.0.4.bin',
+    size: SMALL,
+    details: { region: 'EEA', android: '13', securityPatch: '2023-06-01', releaseDate: '2023-07-05' },
+  },
+  {
+    brand: 'Xiaomi',
+    model: 'Redmi Note 10',
+    soft: FLASH,
+    version: 'V13.0.9',
+    name: 'Redmi-Note-10_V13.0.9.bin',
+    size: SMALL,
+    details: { region: 'Global', android: '12', securityPatch: '2022-11-01', releaseDate: '2022-12-01' },
   },
   {
     brand: 'Motorola',
@@ -65,6 +154,7 @@ const FIRMWARES: DemoFirmware[] = [
     version: 'RPXS31',
     name: 'Moto-G9-Play_RPXS31.bin',
     size: 96 * 1024,
+    details: { region: 'RETEU', android: '11', securityPatch: '2022-03-01', releaseDate: '2022-04-02' },
   },
   {
     brand: 'Nokia',
@@ -74,6 +164,7 @@ const FIRMWARES: DemoFirmware[] = [
     name: 'Nokia-G21_V2.340.bin',
     size: 48 * 1024,
     restricted: true,
+    details: { region: 'Global', android: '13', securityPatch: '2023-05-01', releaseDate: '2023-05-30' },
   },
 ];
 

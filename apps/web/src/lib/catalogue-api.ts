@@ -41,19 +41,6 @@ export function useFileSearch(text: string, page: number) {
   });
 }
 
-/** `GET /api/files?brand=&model=`: one model's firmwares. */
-export function useFirmwares(brand: string, model: string, page: number) {
-  return useQuery({
-    queryKey: ['catalogue', 'firmwares', brand, model, page],
-    queryFn: async () =>
-      filesCollectionSchema.parse(
-        await http.get('/files', { query: { brand, model, page, itemsPerPage: CATALOGUE_PAGE_SIZE } }),
-      ),
-    placeholderData: keepPreviousData,
-    enabled: brand !== '' && model !== '',
-  });
-}
-
 export function useBrands(enabled = true) {
   return useQuery({
     queryKey: ['catalogue', 'brands'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatBytesPerSecond, formatDate, formatDateTime } from './format.ts';
+import { formatBytes, formatBytesPerSecond, formatDate, formatDateTime, formatDay } from './format.ts';
 
 describe('formatBytes', () => {
   it('spells out bytes with the language’s plural', () => {
@@ -47,5 +47,12 @@ describe('dates in the reader’s language', () => {
     expect(formatDateTime(iso, 'es')).toMatch(/^12 mar 2026, \d{1,2}:05$/);
     expect(formatDateTime(iso, 'zh')).toMatch(/^2026年3月12日 \d{2}:05$/);
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+
+  it('writes a calendar day as that day whatever the time zone, and a value that is not a day as it came', () => {
+    // Midnight UTC is still the day before west of Greenwich: a release date must not move.
+    expect(formatDay('2024-05-01', 'en')).toBe('May 1, 2024');
+    expect(formatDay('2024-05-01', 'de')).toBe('01.05.2024');
+    expect(formatDay('2024-13-45', 'en')).toBe('2024-13-45');
   });
 });

@@ -55,6 +55,15 @@ const SAME_AS_ENGLISH = new Set([
   'catalogue.actions',
   // The disclosure over a failure's technical words: German says "Details" too.
   'errors.details',
+  // Firmware details: "Android", "SHA-256" and "Bootloader" are names; German says "Region",
+  // "Details" and "Patch" too.
+  'catalogue.firmwares.android',
+  'catalogue.firmwares.androidVersion',
+  'catalogue.firmwares.sha256',
+  'catalogue.firmwares.bootloaderShort',
+  'catalogue.firmwares.region',
+  'catalogue.firmwares.details',
+  'catalogue.firmwares.patchOf',
 ]);
 
 describe('locales', () => {

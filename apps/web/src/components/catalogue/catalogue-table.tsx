@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, formatDate } from '../../lib/format.ts';
+import { formatBytes, formatDate, formatDay } from '../../lib/format.ts';
 
 /**
  * A catalogue listing (files, firmwares, tools): name first, the listing's own columns, then size,
@@ -8,12 +8,18 @@ import { formatBytes, formatDate } from '../../lib/format.ts';
  */
 export function CatalogueTable({
   columns = [],
+  dateLabel,
   busy,
   className,
   children,
 }: {
-  /** Headers of the columns between the name and the size. */
-  columns?: string[];
+  /**
+   * Headers of the columns between the name and the size; a column with a class can be left out on
+   * narrow screens (its cells carry the same class).
+   */
+  columns?: (string | { label: string; className: string })[];
+  /** The date column's header when its date is not the publication's (a firmware's release). */
+  dateLabel?: string;
   busy?: boolean;
   className?: string;
   children: ReactNode;
@@ -24,13 +30,19 @@ export function CatalogueTable({
       <thead>
         <tr>
           <th scope="col">{t('catalogue.name')}</th>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ) : (
+              <th key={column.label} scope="col" className={column.className}>
+                {column.label}
+              </th>
+            ),
+          )}
           <th scope="col">{t('catalogue.size')}</th>
-          <th scope="col">{t('catalogue.date')}</th>
+          <th scope="col">{dateLabel ?? t('catalogue.date')}</th>
           <th scope="col">
             <span className="visually-hidden">{t('catalogue.actions')}</span>
           </th>
@@ -41,14 +53,27 @@ export function CatalogueTable({
   );
 }
 
-/** The size (blank for a folder) and publication date cells of a `CatalogueTable` row. */
-export function SizeAndDateCells({ size, date }: { size: number | null; date: string }) {
+/**
+ * The size (blank for a folder) and date cells of a `CatalogueTable` row: the publication's
+ * instant, or a calendar `day` (`YYYY-MM-DD`) where the row has one.
+ */
+export function SizeAndDateCells({
+  size,
+  date,
+  day = null,
+}: {
+  size: number | null;
+  date: string;
+  day?: string | null;
+}) {
   const { i18n } = useTranslation();
   return (
     <>
       <td className="text-nowrap">{size === null ? '' : formatBytes(size, i18n.language)}</td>
       <td className="text-nowrap">
-        <time dateTime={date}>{formatDate(date, i18n.language)}</time>
+        <time dateTime={day ?? date}>
+          {day === null ? formatDate(date, i18n.language) : formatDay(day, i18n.language)}
+        </time>
       </td>
     </>
   );

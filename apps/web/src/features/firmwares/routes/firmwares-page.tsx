@@ -2,29 +2,39 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CatalogueSearchForm } from '../../../components/catalogue/catalogue-search-form.tsx';
-import { CatalogueTable, SizeAndDateCells } from '../../../components/catalogue/catalogue-table.tsx';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { HelperDownloadButton } from '../../../components/ui/helper-download-button.tsx';
 import { IconChip } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { CATALOGUE_PAGE_SIZE, useBrands, useFirmwares, useModels } from '../../../lib/catalogue-api.ts';
+import { CATALOGUE_PAGE_SIZE, useBrands, useModels } from '../../../lib/catalogue-api.ts';
+import { BuildHistory } from '../components/build-history.tsx';
+import { FirmwareBuilds } from '../components/firmware-builds.tsx';
+import '../firmwares.scss';
 
-/** Brand → model → firmware list; the model search looks across every brand. */
+/**
+ * Brand → model → the model's builds (filtered by region and Android version) and its build
+ * history; the model search looks across every brand.
+ */
 export function FirmwaresPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const brand = params.get('brand') ?? '';
   const model = params.get('model') ?? '';
   const search = params.get('q') ?? '';
+  const region = params.get('region') ?? '';
+  const android = params.get('android') ?? '';
   const [draft, setDraft] = useState(search);
   const [modelPage, setModelPage] = useState(1);
-  const [firmwarePage, setFirmwarePage] = useState(1);
   const brands = useBrands();
   const models = useModels(search !== '' ? { model: search } : { brand }, modelPage);
-  const firmwares = useFirmwares(brand, model, firmwarePage);
 
-  const choose = (next: { brand?: string; model?: string; q?: string }) => {
+  const choose = (next: {
+    brand?: string;
+    model?: string;
+    q?: string;
+    region?: string;
+    android?: string;
+  }) => {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(next)) if (value) query.set(key, value);
     setParams(query);
@@ -45,7 +55,7 @@ export function FirmwaresPage() {
         className="mb-4"
       />
       <div className="row g-4">
-        <section className="col-md-3" aria-labelledby="firmware-brands">
+        <section className="col-md-6" aria-labelledby="firmware-brands">
           <h2 id="firmware-brands" className="h6 text-uppercase text-body-secondary">
             {t('catalogue.firmwares.brands')}
           </h2>
@@ -83,7 +93,7 @@ export function FirmwaresPage() {
             )}
           </QueryState>
         </section>
-        <section className="col-md-3" aria-labelledby="firmware-models">
+        <section className="col-md-6" aria-labelledby="firmware-models">
           <h2 id="firmware-models" className="h6 text-uppercase text-body-secondary">
             {search === '' ? t('catalogue.firmwares.models') : t('catalogue.files.results', { text: search })}
           </h2>
@@ -113,10 +123,7 @@ export function FirmwaresPage() {
                     type="button"
                     className={`list-group-item list-group-item-action${item.brand === brand && item.model === model ? ' active' : ''}`}
                     aria-pressed={item.brand === brand && item.model === model}
-                    onClick={() => {
-                      setFirmwarePage(1);
-                      choose({ brand: item.brand, model: item.model, q: search });
-                    }}
+                    onClick={() => choose({ brand: item.brand, model: item.model, q: search })}
                   >
                     <span className="fw-semibold">{item.model}</span>
                     {search !== '' ? <span className="text-body-secondary"> · {item.brand}</span> : null}
@@ -133,7 +140,7 @@ export function FirmwaresPage() {
             )}
           </QueryState>
         </section>
-        <section className="col-md-6" aria-labelledby="firmware-list">
+        <section className="col-12" aria-labelledby="firmware-list">
           <h2 id="firmware-list" className="h6 text-uppercase text-body-secondary">
             {model === ''
               ? t('catalogue.firmwares.firmwares')
@@ -142,49 +149,28 @@ export function FirmwaresPage() {
           {model === '' ? (
             <p className="text-body-secondary">{t('catalogue.firmwares.chooseModel')}</p>
           ) : (
-            <p>
-              <Link to={`/supported-models?${new URLSearchParams({ brand, q: model })}`}>
-                {t('catalogue.supportedFunctionsFor', { text: model })}
-              </Link>
-            </p>
+            <>
+              <p>
+                <Link to={`/supported-models?${new URLSearchParams({ brand, q: model })}`}>
+                  {t('catalogue.supportedFunctionsFor', { text: model })}
+                </Link>
+              </p>
+              <FirmwareBuilds
+                key={`${brand}/${model}`}
+                filter={{ brand, model, region, android }}
+                onFilterChange={(next) => choose({ brand, model, q: search, ...next })}
+              />
+            </>
           )}
-          <QueryState
-            query={firmwares}
-            loadingLabel={t('catalogue.loading')}
-            errorFallback={t('catalogue.loadError')}
-            isEmpty={(data) => data.totalItems === 0}
-            empty={<p className="text-body-secondary">{t('catalogue.firmwares.noFirmwares')}</p>}
-            pager={{
-              page: firmwarePage,
-              pageSize: CATALOGUE_PAGE_SIZE,
-              label: t('catalogue.pages'),
-              summaryKey: 'catalogue.pageOf',
-              className: 'mt-3',
-              onPage: setFirmwarePage,
-            }}
-          >
-            {(data) => (
-              <div className="table-responsive">
-                <CatalogueTable
-                  columns={[t('catalogue.firmwares.version'), t('catalogue.firmwares.soft')]}
-                  busy={firmwares.isFetching}
-                >
-                  {data.member.map((item) => (
-                    <tr key={item.id}>
-                      <td className="text-break">{item.file}</td>
-                      <td>{item.version ?? ''}</td>
-                      <td>{item.soft ?? ''}</td>
-                      <SizeAndDateCells size={item.size} date={item.date} />
-                      <td className="text-end">
-                        <HelperDownloadButton fileId={item.id} file={item.file} entitled={item.entitled} />
-                      </td>
-                    </tr>
-                  ))}
-                </CatalogueTable>
-              </div>
-            )}
-          </QueryState>
         </section>
+        {model === '' ? null : (
+          <section className="col-12" aria-labelledby="firmware-history">
+            <h2 id="firmware-history" className="h6 text-uppercase text-body-secondary">
+              {t('catalogue.firmwares.historyOf', { brand, model })}
+            </h2>
+            <BuildHistory key={`${brand}/${model}`} brand={brand} model={model} />
+          </section>
+        )}
       </div>
     </>
   );
