@@ -55,6 +55,11 @@ const SAME_AS_ENGLISH = new Set([
   'catalogue.actions',
   // The disclosure over a failure's technical words: German says "Details" too.
   'errors.details',
+  // A customer's "Name" and "Status" in German, "Type" and "Notes" in French.
+  'customers.field.name',
+  'customers.field.status',
+  'customers.field.type',
+  'customers.field.notes',
 ]);
 
 describe('locales', () => {
