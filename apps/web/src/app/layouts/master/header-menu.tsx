@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import {
-  IconCard,
-  IconChip,
-  IconDownload,
-  IconFolder,
-  IconToolbox,
-  IconUsers,
-} from '../../../components/ui/icons.tsx';
+import { IconCard, IconChip, IconDownload, IconFolder, IconToolbox } from '../../../components/ui/icons.tsx';
 import { clientConfig } from '../../../lib/client-config.ts';
 
 interface MenuItem {
@@ -17,10 +10,7 @@ interface MenuItem {
   icon: ReactNode;
 }
 
-/**
- * Spec §2: Cards, Firmwares, Tools, Files, Downloads when signed in (and issue 19's Customers), Home
- * when signed out.
- */
+/** Spec §2: Cards, Firmwares, Tools, Files, Downloads when signed in, Home when signed out. */
 export function HeaderMenu({
   signedIn,
   onNavigate,
@@ -39,7 +29,6 @@ export function HeaderMenu({
         { to: '/tools', label: t('menu.tools'), icon: <IconToolbox /> },
         { to: '/files', label: t('menu.files'), icon: <IconFolder /> },
         { to: '/downloads', label: t('menu.downloads'), icon: <IconDownload /> },
-        { to: '/customers', label: t('menu.customers'), icon: <IconUsers /> },
       ]
     : [{ to: '/', label: t('menu.home'), icon: null }];
 

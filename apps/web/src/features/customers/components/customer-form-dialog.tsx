@@ -15,7 +15,6 @@ import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 
 type CustomerFormValues = z.input<typeof customerBodySchema>;
 
@@ -161,25 +160,15 @@ export function CustomerFormDialog({
               ))}
             </select>
           </div>
-          <div>
-            <label htmlFor="customer-notes" className="form-label">
-              {t('customers.field.notes')}
-            </label>
-            <textarea
-              id="customer-notes"
-              rows={3}
-              maxLength={2000}
-              className={`form-control${errors.notes ? ' is-invalid' : ''}`}
-              aria-invalid={errors.notes ? true : undefined}
-              aria-describedby={errors.notes ? 'customer-notes-error' : undefined}
-              {...register('notes')}
-            />
-            {errors.notes?.message ? (
-              <div id="customer-notes-error" className="invalid-feedback">
-                {translateMessage(t, errors.notes.message)}
-              </div>
-            ) : null}
-          </div>
+          <TextField
+            id="customer-notes"
+            label={t('customers.field.notes')}
+            rows={3}
+            maxLength={2000}
+            className=""
+            registration={register('notes')}
+            error={errors.notes?.message}
+          />
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
