@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 import { createVerifiedAccount, signInAs } from '../support/accounts.ts';
+import { signIn } from '../support/auth.ts';
+import { waitForApp } from '../support/preferences.ts';
 
 /** A technician's customer book from its empty state to empty again, on an account of its own. */
 
@@ -16,7 +19,11 @@ test('a technician creates, edits, searches, suspends and deletes customers', as
   const account = await createVerifiedAccount(page.request, 'book');
   await signInAs(page, account);
 
-  await page.goto('/customers');
+  // The user menu leads to the book.
+  await page.goto('/cards');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'No customers yet' })).toBeVisible();
 
@@ -109,3 +116,30 @@ test('a technician creates, edits, searches, suspends and deletes customers', as
   await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByRole('heading', { name: 'No customers yet' })).toBeVisible();
 });
+
+// Reads only: the demo account's seeded book (apps/api/src/seed/customers.ts) stays as it is.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`390 px wide, ${colorScheme} theme`, () => {
+    test.use({ colorScheme, viewport: { width: 390, height: 844 } });
+
+    test('the customer book fits the phone, bulk bar included, with no serious accessibility violations', async ({
+      page,
+    }) => {
+      await signIn(page);
+      await page.goto('/customers');
+      await expect(table(page).getByRole('row')).toHaveCount(21, { timeout: 15_000 });
+      await waitForApp(page);
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
+      await page.getByRole('checkbox', { name: 'Select all customers on this page' }).check();
+      const bulkBar = page.getByRole('group', { name: 'Selected customers' });
+      await expect(bulkBar).toContainText('Selected: 20');
+      for (const name of ['Set Active', 'Set Suspended', 'Delete selected']) {
+        const box = await bulkBar.getByRole('button', { name }).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390, name).toBe(true);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}

@@ -160,7 +160,7 @@ export function CustomersPage() {
                 </span>
                 <button
                   type="button"
-                  className="btn btn-sm btn-outline-success"
+                  className="btn btn-sm btn-outline-primary"
                   disabled={busy}
                   onClick={() => changeStatus('active')}
                 >
@@ -168,7 +168,7 @@ export function CustomersPage() {
                 </button>
                 <button
                   type="button"
-                  className="btn btn-sm btn-outline-secondary"
+                  className="btn btn-sm btn-outline-primary"
                   disabled={busy}
                   onClick={() => changeStatus('suspended')}
                 >
