@@ -416,6 +416,27 @@ export interface ThirdPartySoftwareTokensTable {
   created_at: CreatedAt;
 }
 
+/** One of a technician's own customers (the customer book). */
+export interface CustomersTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  type: 'business' | 'individual';
+  company: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  status: Generated<'active' | 'suspended'>;
+  notes: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** How many customers a technician has, kept by triggers on `customers`. */
+export interface CustomerCountersTable {
+  user_id: string;
+  total: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -454,6 +475,8 @@ export interface Database {
   third_party_software_tokens: ThirdPartySoftwareTokensTable;
   supported_models: SupportedModelsTable;
   supported_model_functions: SupportedModelFunctionsTable;
+  customers: CustomersTable;
+  customer_counters: CustomerCountersTable;
 }
 
 export type User = Selectable<UsersTable>;

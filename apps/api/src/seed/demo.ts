@@ -8,6 +8,7 @@ import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
 import { seedCards } from './cards.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
+import { seedDemoCustomers } from './customers.ts';
 import { seedDemoNotifications } from './notifications.ts';
 import { seedSupportedModels } from './supported-models.ts';
 
@@ -55,5 +56,6 @@ async function seedEmptyDatabase(
   await seedCatalogue(db, storage, config);
   await seedSupportedModels(db);
   await seedDemoNotifications(db, DEMO_ACCOUNT.username);
+  await seedDemoCustomers(db, demo.id);
   return true;
 }

@@ -77,6 +77,10 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/routes/notifications-page.tsx'),
   (m) => m.NotificationsPage,
 );
+const CustomersRoutes = lazyPage(
+  () => import('../features/customers/routes/customers-routes.tsx'),
+  (m) => m.CustomersRoutes,
+);
 const ConversationsPage = lazyPage(
   () => import('../features/conversations/routes/conversations-page.tsx'),
   (m) => m.ConversationsPage,
@@ -172,6 +176,7 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route path="downloads" element={<DownloadsPage />} />
             <Route path="helper" element={<HelperPanelPage />} />
             <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="customers/*" element={<CustomersRoutes />} />
             <Route path="conversations" element={<ConversationsPage />} />
             <Route path="conversations/new" element={<NewConversationPage />} />
             <Route path="conversations/:id" element={<ConversationPage />} />

@@ -169,6 +169,8 @@ export function createHttpClient({
     get: (path: string, options?: Omit<RequestOptions, 'body'>) => request('GET', path, options),
     post: (path: string, body?: unknown, options?: RequestOptions) =>
       request('POST', path, { ...options, body }),
+    put: (path: string, body: unknown, options?: RequestOptions) =>
+      request('PUT', path, { ...options, body }),
     patch: (path: string, body: unknown, options?: RequestOptions) =>
       request('PATCH', path, { contentType: 'application/merge-patch+json', ...options, body }),
     delete: (path: string, options?: RequestOptions) => request('DELETE', path, options),

@@ -64,6 +64,11 @@ const SAME_AS_ENGLISH = new Set([
   'catalogue.firmwares.region',
   'catalogue.firmwares.details',
   'catalogue.firmwares.patchOf',
+  // A customer's "Name" and "Status" in German, "Type" and "Notes" in French.
+  'customers.field.name',
+  'customers.field.status',
+  'customers.field.type',
+  'customers.field.notes',
 ]);
 
 describe('locales', () => {

@@ -20,6 +20,8 @@ interface TextFieldProps {
   className?: string;
   /** Typed exactly as given (usernames, codes): no auto-capitalising, no spell checking. */
   verbatim?: boolean;
+  /** A multi-line text of this many visible rows (a textarea) instead of one line. */
+  rows?: number;
 }
 
 /** A labelled input whose validation message is tied to it for assistive technology. */
@@ -37,28 +39,36 @@ export function TextField({
   hintId,
   className = 'mb-3',
   verbatim = type === 'email',
+  rows,
 }: TextFieldProps) {
   const { t } = useTranslation();
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hintId ?? null].filter(Boolean).join(' ') || undefined;
+  const inputProps = {
+    className: `form-control${size ? ` form-control-${size}` : ''}${error ? ' is-invalid' : ''}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
   return (
     <div className={className}>
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        autoCapitalize={verbatim ? 'none' : undefined}
-        spellCheck={verbatim ? false : undefined}
-        className={`form-control${size ? ` form-control-${size}` : ''}${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...registration}
-      />
+      {rows ? (
+        <textarea id={id} rows={rows} maxLength={maxLength} {...inputProps} {...registration} />
+      ) : (
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          autoCapitalize={verbatim ? 'none' : undefined}
+          spellCheck={verbatim ? false : undefined}
+          {...inputProps}
+          {...registration}
+        />
+      )}
       {error ? (
         <div id={errorId} className="invalid-feedback">
           {translateMessage(t, error)}

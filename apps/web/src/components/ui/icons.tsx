@@ -149,3 +149,12 @@ export const IconSearch = (props: IconProps) => (
     <path d="m16 16 4.5 4.5" />
   </Icon>
 );
+
+export const IconUsers = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4" />
+    <path d="M18 14.2a6.5 6.5 0 0 1 3.5 5.8" />
+  </Icon>
+);

@@ -4,7 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageFlag } from '../../../components/ui/flags.tsx';
-import { IconCheck, IconInbox, IconSignOut, IconUser } from '../../../components/ui/icons.tsx';
+import { IconCheck, IconInbox, IconSignOut, IconUser, IconUsers } from '../../../components/ui/icons.tsx';
 import { returnFocusAfterReload, useFocusAfterReload } from '../../../lib/focus-after-reload.ts';
 import {
   chooseLanguage,
@@ -23,7 +23,10 @@ function initialsOf(name: string): string {
   return letters.join('') || '?';
 }
 
-/** Spec §2 user menu: name and e-mail, Account Settings, the language list and Sign Out. */
+/**
+ * Spec §2 user menu: name and e-mail, Account Settings, the language list and Sign Out; with them the
+ * technician's own pages that the header has no room for (conversations, customers).
+ */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -57,6 +60,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Dropdown.Item as={Link} to="/conversations">
           <IconInbox size={18} className="me-2" />
           {t('conversations.title')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/customers">
+          <IconUsers size={18} className="me-2" />
+          {t('menu.customers')}
         </Dropdown.Item>
         <Dropdown.Divider />
         <fieldset className="user-menu-languages">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -25,7 +26,6 @@ import {
 import { useUserCrds } from '../api/credentials.ts';
 import { cardFailure } from '../card-failure.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
-import { ConfirmButton } from '../components/confirm-button.tsx';
 import { FirmwareUpdate } from '../components/firmware-update.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
 

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -22,7 +23,6 @@ import {
   useTokenEvents,
   useTokenFingerprints,
 } from '../api/tokens.ts';
-import { ConfirmButton } from '../components/confirm-button.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
 
 const FALLBACK = 'Something went wrong, please try again later.';

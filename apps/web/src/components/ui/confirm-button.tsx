@@ -39,7 +39,7 @@ export function ConfirmButton({
         {label}
       </button>
       <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby={titleId}>
-        <Modal.Header closeButton closeLabel={t('cards.cancel')}>
+        <Modal.Header closeButton closeLabel={t('dialog.cancel')}>
           <Modal.Title id={titleId} as="h2" className="h5">
             {title}
           </Modal.Title>
@@ -49,7 +49,7 @@ export function ConfirmButton({
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
-            {t('cards.cancel')}
+            {t('dialog.cancel')}
           </button>
           <button
             type="button"

@@ -1,0 +1,165 @@
+import type { PagingQuery } from '@benchside/contracts/common';
+import {
+  type Customer,
+  type CustomerBody,
+  type CustomerStatus,
+  MAX_CUSTOMERS_PER_USER,
+} from '@benchside/contracts/customers';
+import type { CustomersTable, Database } from '@benchside/db/database';
+import { pageWindow } from '@benchside/db/page-window';
+import { ConflictError, NotFoundError } from '@benchside/server/errors';
+import type { Kysely, Selectable } from 'kysely';
+import { checkUuid, type Db, fetchPage } from '../cards/card-store.ts';
+
+/** The signed-in technician's customer book: every query is scoped to one user id. */
+
+export const CUSTOMER_NOT_FOUND_MESSAGE = 'The requested customer is not found';
+export const CUSTOMER_BOOK_FULL_MESSAGE =
+  'Your customer book is full. Delete customers you no longer need to add new ones.';
+
+type CustomerRow = Selectable<CustomersTable>;
+
+function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    company: row.company,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    notes: row.notes,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** A LIKE pattern that finds `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * One page, newest first. Without a search the total is the counter row (one key lookup, whatever
+ * the number of customers); a search reads only this user's rows, from the (user_id, created_at)
+ * index, and counts what it matches.
+ */
+export async function listCustomers(
+  db: Kysely<Database>,
+  userId: string,
+  query: PagingQuery & { search: string },
+): Promise<{ member: Customer[]; totalItems: number }> {
+  const mine = db.selectFrom('customers').where('user_id', '=', userId);
+  const newestFirst = (selection: typeof mine) =>
+    selection.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (query.search !== '') {
+    const pattern = containsPattern(query.search);
+    const matching = mine.where((eb) =>
+      eb.or([
+        eb('name', 'ilike', pattern),
+        eb('company', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb('phone', 'ilike', pattern),
+      ]),
+    );
+    const { rows, totalItems } = await fetchPage(matching, query, newestFirst);
+    return { member: rows.map(toCustomer), totalItems };
+  }
+  const window = pageWindow(query.page, query.itemsPerPage);
+  const [rows, counter] = await Promise.all([
+    newestFirst(mine).limit(window.limit).offset(window.offset).execute(),
+    db.selectFrom('customer_counters').select('total').where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  return { member: rows.map(toCustomer), totalItems: counter?.total ?? 0 };
+}
+
+/** One of the user's customers; 404 for another user's, an unknown or a malformed id alike. */
+export async function ownCustomer(db: Db, userId: string, id: string): Promise<Customer> {
+  const row = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', checkUuid(id))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(CUSTOMER_NOT_FOUND_MESSAGE);
+  return toCustomer(row);
+}
+
+/**
+ * Adds a customer unless the book holds MAX_CUSTOMERS_PER_USER already. The counter row is locked
+ * first, so two creates at once cannot both take the last place.
+ */
+export function createCustomer(db: Kysely<Database>, userId: string, body: CustomerBody): Promise<Customer> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('customer_counters')
+      .values({ user_id: userId })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute();
+    const { total } = await trx
+      .selectFrom('customer_counters')
+      .select('total')
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (total >= MAX_CUSTOMERS_PER_USER) throw new ConflictError(CUSTOMER_BOOK_FULL_MESSAGE);
+    const row = await trx
+      .insertInto('customers')
+      .values({ ...body, user_id: userId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toCustomer(row);
+  });
+}
+
+export async function updateCustomer(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  body: CustomerBody,
+): Promise<Customer> {
+  const row = await db
+    .updateTable('customers')
+    .set({ ...body, updated_at: new Date() })
+    .where('id', '=', checkUuid(id))
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(CUSTOMER_NOT_FOUND_MESSAGE);
+  return toCustomer(row);
+}
+
+export async function deleteCustomer(db: Kysely<Database>, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .deleteFrom('customers')
+    .where('id', '=', checkUuid(id))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw new NotFoundError(CUSTOMER_NOT_FOUND_MESSAGE);
+}
+
+/** Sets the status of the named customers in one statement; other users' ids match nothing. */
+export async function setCustomersStatus(
+  db: Kysely<Database>,
+  userId: string,
+  ids: string[],
+  status: CustomerStatus,
+): Promise<number> {
+  const result = await db
+    .updateTable('customers')
+    .set({ status, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes the named customers in one statement; other users' ids match nothing. */
+export async function deleteCustomers(db: Kysely<Database>, userId: string, ids: string[]): Promise<number> {
+  const result = await db
+    .deleteFrom('customers')
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
