@@ -32,6 +32,7 @@ import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
 import { registerCardsArea } from './cards/routes.ts';
 import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
+import { registerCreditRoutes } from './credits/routes.ts';
 import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
     await registerConversationRoutes(signedIn, { db, storage: createAttachmentStorage(storage) });
     registerNotificationRoutes(signedIn, { db });
     registerCardsArea(signedIn, { db, config });
+    registerCreditRoutes(signedIn, accounts);
   });
   registerHelperInstallerRoute(app, { storage });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);
