@@ -104,6 +104,9 @@ export function CardsOverviewPage() {
                 })}
               </span>
             ) : null}
+            <Link className="btn btn-sm btn-primary" to="/cards/credits">
+              {t('credits.history')}
+            </Link>
             <a
               className="btn btn-sm btn-outline-primary"
               href={clientConfig.whereToBuyUrl}
