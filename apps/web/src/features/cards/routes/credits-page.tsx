@@ -300,7 +300,9 @@ export function CreditsPage() {
           {
             header: t('cards.time'),
             cell: (entry) => (
-              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+              <time className="text-nowrap" dateTime={entry.createdAt}>
+                {formatDateTime(entry.createdAt, i18n.language)}
+              </time>
             ),
           },
           { header: t('credits.kindLabel'), cell: (entry) => kindLabel(entry.kind) },
@@ -309,8 +311,10 @@ export function CreditsPage() {
             cell: (entry) =>
               entry.function ? (
                 <>
-                  <span className="fw-semibold">{entry.function}</span>
-                  {entry.deviceModel ? <span className="d-block small">{entry.deviceModel}</span> : null}
+                  <span className="fw-semibold text-nowrap">{entry.function}</span>
+                  {entry.deviceModel ? (
+                    <span className="d-block small text-nowrap">{entry.deviceModel}</span>
+                  ) : null}
                   {entry.result ? (
                     <span
                       className={`badge ${entry.result === 'failed' ? 'text-bg-danger' : 'text-bg-success'}`}
@@ -327,17 +331,20 @@ export function CreditsPage() {
             header: t('credits.card'),
             cell: (entry) =>
               entry.card ? (
-                <>
+                <span className="d-block text-nowrap">
                   {entry.card.serial}
                   {entry.credential ? (
                     <span className="d-block small text-body-secondary">{entry.credential.login}</span>
                   ) : null}
-                </>
+                </span>
               ) : (
                 '—'
               ),
           },
-          { header: t('credits.product'), cell: (entry) => entry.product?.name ?? '—' },
+          {
+            header: t('credits.product'),
+            cell: (entry) => <span className="text-nowrap">{entry.product?.name ?? '—'}</span>,
+          },
           {
             header: t('credits.amount'),
             cell: (entry) => (
