@@ -12,7 +12,6 @@ import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { clientConfig } from '../../../lib/client-config.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { importWithTimeout } from '../../../lib/lazy-import.ts';
 import { useThemeMode } from '../../../lib/theme-mode.ts';
@@ -25,6 +24,7 @@ import {
   useRequestRefund,
 } from '../api/credit-ledger.ts';
 import { PagedTable } from '../components/paged-table.tsx';
+import { WhereToBuyLink } from '../components/where-to-buy-link.tsx';
 import '../credits-page.scss';
 
 // The chart library comes with this page only, in its own chunk.
@@ -55,6 +55,41 @@ function filterFromAddress(params: URLSearchParams): {
   );
   const parsed = ledgerFilterSchema.safeParse(values);
   return { values, filter: parsed.success ? parsed.data : null };
+}
+
+/** One of the list's choices, all of them first. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="col-12 col-sm-6 col-lg">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-select"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 function pageFromAddress(params: URLSearchParams): number {
@@ -126,14 +161,7 @@ export function CreditsPage() {
               {ledger.data ? number.format(ledger.data.balance) : '—'}
             </output>
           </div>
-          <a
-            className="btn btn-outline-primary"
-            href={clientConfig.whereToBuyUrl}
-            target="_blank"
-            rel="noreferrer"
-          >
-            {t('cards.credits.whereToBuy')}
-          </a>
+          <WhereToBuyLink className="btn btn-outline-primary" />
         </div>
       </section>
 
@@ -143,60 +171,36 @@ export function CreditsPage() {
         onSubmit={(event) => event.preventDefault()}
       >
         <div className="card-body row g-3 align-items-end">
-          <div className="col-12 col-sm-6 col-lg">
-            <label className="form-label" htmlFor={`${ids}-card`}>
-              {t('credits.card')}
-            </label>
-            <select
-              id={`${ids}-card`}
-              className="form-select"
-              value={values.card ?? ''}
-              onChange={(event) => setFilter('card', event.target.value)}
-            >
-              <option value="">{t('credits.allCards')}</option>
-              {cards.data?.member.map((card) => (
-                <option key={card.id} value={card.id}>
-                  {card.serial}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-12 col-sm-6 col-lg">
-            <label className="form-label" htmlFor={`${ids}-product`}>
-              {t('credits.product')}
-            </label>
-            <select
-              id={`${ids}-product`}
-              className="form-select"
-              value={values.product ?? ''}
-              onChange={(event) => setFilter('product', event.target.value)}
-            >
-              <option value="">{t('credits.allProducts')}</option>
-              {products.data?.member.map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-12 col-sm-6 col-lg">
-            <label className="form-label" htmlFor={`${ids}-kind`}>
-              {t('credits.kindLabel')}
-            </label>
-            <select
-              id={`${ids}-kind`}
-              className="form-select"
-              value={values.kind ?? ''}
-              onChange={(event) => setFilter('kind', event.target.value)}
-            >
-              <option value="">{t('credits.allKinds')}</option>
-              {KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {kindLabel(kind)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={`${ids}-card`}
+            label={t('credits.card')}
+            value={values.card}
+            onChange={(value) => setFilter('card', value)}
+            options={[
+              { value: '', label: t('credits.allCards') },
+              ...(cards.data?.member ?? []).map((card) => ({ value: card.id, label: card.serial })),
+            ]}
+          />
+          <FilterSelect
+            id={`${ids}-product`}
+            label={t('credits.product')}
+            value={values.product}
+            onChange={(value) => setFilter('product', value)}
+            options={[
+              { value: '', label: t('credits.allProducts') },
+              ...(products.data?.member ?? []).map((product) => ({ value: product.id, label: product.name })),
+            ]}
+          />
+          <FilterSelect
+            id={`${ids}-kind`}
+            label={t('credits.kindLabel')}
+            value={values.kind}
+            onChange={(value) => setFilter('kind', value)}
+            options={[
+              { value: '', label: t('credits.allKinds') },
+              ...KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) })),
+            ]}
+          />
           <div className="col-6 col-lg">
             <label className="form-label" htmlFor={`${ids}-from`}>
               {t('credits.from')}
