@@ -49,7 +49,7 @@ test.describe('on a phone', () => {
   }
 
   test('no signed-in page scrolls sideways at 390 px', async ({ page }) => {
-    // Fourteen pages, each measured once its data has arrived.
+    // Fifteen pages, each measured once its data has arrived.
     test.slow();
     await signIn(page);
     await page.goto('/cards');
@@ -60,6 +60,7 @@ test.describe('on a phone', () => {
       '/cards',
       cardPath ?? '/cards',
       '/cards/add',
+      '/cards/credits',
       '/firmwares',
       '/tools',
       '/files',

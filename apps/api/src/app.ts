@@ -32,6 +32,7 @@ import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
 import { registerCardsArea } from './cards/routes.ts';
 import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
+import { registerCreditRoutes } from './credits/routes.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
 import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
     registerCardsArea(signedIn, { db, config });
     registerSupportedModelRoutes(signedIn, { db });
     registerCustomerRoutes(signedIn, { db });
+    registerCreditRoutes(signedIn, accounts);
   });
   registerHelperInstallerRoute(app, { storage });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);

@@ -61,6 +61,70 @@ describe('operator commands for cards, products and credits', () => {
     ]);
   });
 
+  it('writes a grant, an operation that used credits and the refund of a failed one to the ledger', async () => {
+    printed.length = 0;
+    await credit.run(
+      context,
+      args(['use'], { user: 'ola', amount: '4', function: 'FRP', model: 'SM-A127F', result: 'failed' }),
+    );
+    const ledger = () =>
+      database.db
+        .selectFrom('credit_ledger')
+        .innerJoin('users', 'users.id', 'credit_ledger.user_id')
+        .select(['credit_ledger.id', 'kind', 'amount', 'balance_after', 'function', 'device_model', 'result'])
+        .where('users.username', '=', 'ola')
+        .orderBy('credit_ledger.id')
+        .execute();
+    const [granted, used] = await ledger();
+    expect(granted).toMatchObject({ kind: 'grant', amount: 50, balance_after: 50 });
+    expect(used).toMatchObject({
+      kind: 'use',
+      amount: -4,
+      balance_after: 46,
+      function: 'FRP',
+      device_model: 'SM-A127F',
+      result: 'failed',
+    });
+    const useId = String(used?.id);
+    await credit.run(context, args(['refund'], { entry: useId }));
+    await expect(credit.run(context, args(['refund'], { entry: useId }))).rejects.toThrow(
+      'This operation was already refunded',
+    );
+    const refundRow = (await ledger())[2];
+    expect(refundRow).toMatchObject({ kind: 'refund', amount: 4, balance_after: 50 });
+    expect(printed).toEqual([
+      `Entry ${useId}: 4 credits used by ola (FRP, failed); balance 46`,
+      `Entry ${refundRow?.id}: 4 credits of entry ${useId} refunded; balance 50`,
+    ]);
+
+    await credit.run(
+      context,
+      args(['use'], { user: 'ola', amount: '1', function: 'Read info', result: 'succeeded' }),
+    );
+    const succeeded = String((await ledger())[3]?.id);
+    await expect(credit.run(context, args(['refund'], { entry: succeeded }))).rejects.toThrow(
+      'Only a failed operation can be refunded',
+    );
+    await expect(
+      credit.run(context, args(['use'], { user: 'ola', amount: '50', function: 'Unlock', result: 'failed' })),
+    ).rejects.toThrow('Not enough credits: 49 left');
+    await expect(
+      credit.run(
+        context,
+        args(['use'], { user: 'ola', amount: '1', function: 'Unlock', result: 'failed', card: 'BSC-000700' }),
+      ),
+    ).rejects.toThrow('ola has no card BSC-000700');
+    await expect(
+      credit.run(context, args(['use'], { user: 'ola', amount: '1', function: 'Unlock', result: 'maybe' })),
+    ).rejects.toThrow('--result must be succeeded or failed');
+    await expect(
+      credit.run(context, args(['use'], { user: 'ola', amount: '1', function: 'a\nb', result: 'failed' })),
+    ).rejects.toThrow('--function must be one line of 1 to 64 characters');
+    await expect(credit.run(context, args(['refund'], { entry: 'x' }))).rejects.toThrow(
+      'The requested ledger entry is not found',
+    );
+  });
+
   it('explains wrong arguments instead of failing', async () => {
     await expect(card.run(context, args(['create'], { serial: 'card-1' }))).rejects.toThrow(
       '--serial must look like BSC-000123',

@@ -389,6 +389,39 @@ export interface UserCreditSubscriptionsTable {
   created_at: CreatedAt;
 }
 
+export type CreditMovementKind = 'grant' | 'use' | 'refund' | 'expiry';
+export type CreditUseResult = 'succeeded' | 'failed';
+
+/** One credit movement with the user's balance after it (migration 0015). */
+export interface CreditLedgerTable {
+  id: ColumnType<string, never, never>;
+  user_id: string;
+  kind: CreditMovementKind;
+  /** Signed: grants and refunds add, uses and expiries take away. */
+  amount: number;
+  balance_after: number;
+  card_id: string | null;
+  user_crd_id: string | null;
+  product_id: string | null;
+  /** The credit pack or subscription a grant or an expiry concerns. */
+  subscription_id: string | null;
+  /** What the operation did, e.g. "Unlock", "FRP", "Read info" (uses and their refunds). */
+  function: string | null;
+  device_model: string | null;
+  result: CreditUseResult | null;
+  /** A refund's use. */
+  refund_of: string | null;
+  /** A failed use's support conversation, once its refund was requested. */
+  refund_conversation_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** The balance of the newest ledger row of each user; locked by every ledger writer. */
+export interface CreditBalancesTable {
+  user_id: string;
+  balance: number;
+}
+
 export interface TokenEventsTable {
   id: Generated<string>;
   user_crd_id: string;
@@ -470,6 +503,8 @@ export interface Database {
   user_crd_sessions: UserCrdSessionsTable;
   user_crd_logs: UserCrdLogsTable;
   user_credit_subscriptions: UserCreditSubscriptionsTable;
+  credit_ledger: CreditLedgerTable;
+  credit_balances: CreditBalancesTable;
   token_events: TokenEventsTable;
   token_fingerprints: TokenFingerprintsTable;
   third_party_software_tokens: ThirdPartySoftwareTokensTable;

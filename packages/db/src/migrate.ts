@@ -14,6 +14,7 @@ import * as pendingSocialSignUps from './migrations/0011-pending-social-sign-ups
 import * as mailOutboxFailedIndex from './migrations/0012-mail-outbox-failed-index.ts';
 import * as cardMasterKey from './migrations/0013-card-master-key.ts';
 import * as mailOutboxWriteOrder from './migrations/0014-mail-outbox-write-order.ts';
+import * as creditLedger from './migrations/0015-credit-ledger.ts';
 import * as customers from './migrations/0016-customers.ts';
 import * as supportedModels from './migrations/0017-supported-models.ts';
 import * as firmwareDetails from './migrations/0018-firmware-details.ts';
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-mail-outbox-failed-index': mailOutboxFailedIndex,
   '0013-card-master-key': cardMasterKey,
   '0014-mail-outbox-write-order': mailOutboxWriteOrder,
+  '0015-credit-ledger': creditLedger,
   '0016-customers': customers,
   '0017-supported-models': supportedModels,
   '0018-firmware-details': firmwareDetails,

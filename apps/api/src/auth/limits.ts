@@ -34,4 +34,11 @@ export const LIMITS = {
   resetIp: { name: 'reset-ip', limit: 20, windowMs: 15 * MINUTE_MS },
   /** Current-password checks of a signed-in user (change of password or e-mail). */
   passwordCheck: { name: 'password-check', limit: 10, windowMs: 15 * MINUTE_MS },
+  /** Refund requests of a signed-in user: each opens a support conversation. */
+  refundRequest: {
+    name: 'credit-refund-request',
+    limit: 10,
+    windowMs: 60 * MINUTE_MS,
+    message: 'Too many refund requests. Please try again later.',
+  },
 } satisfies Record<string, RateLimitRule>;

@@ -8,6 +8,7 @@ import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
 import { seedCards } from './cards.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
+import { seedCreditLedger } from './credits.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoNotifications } from './notifications.ts';
 import { seedSupportedModels } from './supported-models.ts';
@@ -51,6 +52,7 @@ async function seedEmptyDatabase(
     .returning(['id', 'username'])
     .executeTakeFirstOrThrow();
   await seedCards(db, demo);
+  await seedCreditLedger(db, demo.id);
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
   await seedCatalogue(db, storage, config);

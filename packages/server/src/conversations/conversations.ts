@@ -35,25 +35,31 @@ export function subjectFromBody(body: string): string {
     .trimEnd()}…`;
 }
 
-export async function startConversation(
+export function startConversation(
   db: Kysely<Database>,
   conversation: NewConversation,
 ): Promise<{ conversationId: string; thread: Thread }> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('conversations')
-      .values({
-        user_id: conversation.userId,
-        subject: conversation.subject,
-        source: conversation.source,
-        category: conversation.category ?? null,
-        device_model: conversation.deviceModel ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const thread = await insertThread(trx, id, conversation.userId, 'user', conversation);
-    return { conversationId: id, thread };
-  });
+  return db.transaction().execute((trx) => startConversationIn(trx, conversation));
+}
+
+/** `startConversation` inside the caller's transaction, for a caller that writes more with it. */
+export async function startConversationIn(
+  trx: Transaction<Database>,
+  conversation: NewConversation,
+): Promise<{ conversationId: string; thread: Thread }> {
+  const { id } = await trx
+    .insertInto('conversations')
+    .values({
+      user_id: conversation.userId,
+      subject: conversation.subject,
+      source: conversation.source,
+      category: conversation.category ?? null,
+      device_model: conversation.deviceModel ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const thread = await insertThread(trx, id, conversation.userId, 'user', conversation);
+  return { conversationId: id, thread };
 }
 
 /**

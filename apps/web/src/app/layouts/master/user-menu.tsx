@@ -4,7 +4,14 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageFlag } from '../../../components/ui/flags.tsx';
-import { IconCheck, IconInbox, IconSignOut, IconUser, IconUsers } from '../../../components/ui/icons.tsx';
+import {
+  IconCard,
+  IconCheck,
+  IconInbox,
+  IconSignOut,
+  IconUser,
+  IconUsers,
+} from '../../../components/ui/icons.tsx';
 import { returnFocusAfterReload, useFocusAfterReload } from '../../../lib/focus-after-reload.ts';
 import {
   chooseLanguage,
@@ -60,6 +67,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Dropdown.Item as={Link} to="/conversations">
           <IconInbox size={18} className="me-2" />
           {t('conversations.title')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/cards/credits">
+          <IconCard size={18} className="me-2" />
+          {t('credits.title')}
         </Dropdown.Item>
         <Dropdown.Item as={Link} to="/customers">
           <IconUsers size={18} className="me-2" />

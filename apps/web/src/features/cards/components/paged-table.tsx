@@ -20,6 +20,7 @@ export function PagedTable<Row extends { id: string }>({
   page,
   onPage,
   actions,
+  pageSize = PAGE_SIZE,
 }: {
   id: string;
   title: string;
@@ -29,6 +30,7 @@ export function PagedTable<Row extends { id: string }>({
   page: number;
   onPage: (page: number) => void;
   actions?: ReactNode;
+  pageSize?: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -49,7 +51,7 @@ export function PagedTable<Row extends { id: string }>({
           empty={<p className="text-body-secondary mb-0">{empty}</p>}
           pager={{
             page,
-            pageSize: PAGE_SIZE,
+            pageSize,
             label: t('cards.pages', { title }),
             summaryKey: 'cards.pageOf',
             onPage,

@@ -6,13 +6,13 @@ import { SignedOutLinkNotice } from '../../../components/signed-out-link-notice.
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconCard } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { clientConfig } from '../../../lib/client-config.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useAssignedLogs, useCards } from '../api/cards.ts';
 import { useRecentCrdLogs } from '../api/credentials.ts';
 import { useCredits } from '../api/tokens.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
+import { WhereToBuyLink } from '../components/where-to-buy-link.tsx';
 
 /** `/cards`: the technician's cards, credits left and what happened lately. */
 export function CardsOverviewPage() {
@@ -104,14 +104,10 @@ export function CardsOverviewPage() {
                 })}
               </span>
             ) : null}
-            <a
-              className="btn btn-sm btn-outline-primary"
-              href={clientConfig.whereToBuyUrl}
-              target="_blank"
-              rel="noreferrer"
-            >
-              {t('cards.credits.whereToBuy')}
-            </a>
+            <Link className="btn btn-sm btn-primary" to="/cards/credits">
+              {t('credits.history')}
+            </Link>
+            <WhereToBuyLink className="btn btn-sm btn-outline-primary" />
           </div>
         }
         columns={[

@@ -3,6 +3,7 @@ import { AddCardPage } from './add-card-page.tsx';
 import { CardDetailPage } from './card-detail-page.tsx';
 import { CardsOverviewPage } from './cards-overview-page.tsx';
 import { CredentialPage } from './credential-page.tsx';
+import { CreditsPage } from './credits-page.tsx';
 
 /**
  * The signed-in landing area (spec §2 `cards/*`); its sub-routes are ours to design
@@ -14,6 +15,7 @@ export function CardsPage() {
       <Route index element={<CardsOverviewPage />} />
       <Route path="add" element={<AddCardPage />} />
       <Route path="credentials/:id" element={<CredentialPage />} />
+      <Route path="credits" element={<CreditsPage />} />
       <Route path=":id" element={<CardDetailPage />} />
       <Route path="*" element={<Navigate to="/error/404" replace />} />
     </Routes>

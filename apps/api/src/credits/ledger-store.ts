@@ -1,0 +1,401 @@
+import {
+  type BalanceHistory,
+  type CreditMovementKind,
+  type CreditUseResult,
+  type LedgerEntry,
+  type LedgerFilter,
+  MAX_BALANCE_POINTS,
+} from '@benchside/contracts/credits';
+import type { Database } from '@benchside/db/database';
+import { isUniqueViolation } from '@benchside/db/unique-violation';
+import { startConversationIn, subjectFromBody } from '@benchside/server/conversations/conversations';
+import { ConflictError, NotFoundError, UnprocessableError } from '@benchside/server/errors';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Db, fetchPage } from '../cards/card-store.ts';
+
+/** The credits ledger: every credit movement of a user as a row with the balance after it. */
+
+export interface CreditMovement {
+  userId: string;
+  kind: CreditMovementKind;
+  /** How many credits moved, always positive: the kind says which way. */
+  credits: number;
+  cardId?: string | null;
+  userCrdId?: string | null;
+  productId?: string | null;
+  subscriptionId?: string | null;
+  function?: string | null;
+  deviceModel?: string | null;
+  result?: CreditUseResult | null;
+  refundOf?: string | null;
+  /** When it happened; now when left out (the demo seed writes the past). */
+  at?: Date;
+}
+
+/** A movement the balance cannot cover; only operators and jobs write movements, so no HTTP status. */
+export class InsufficientCreditsError extends Error {
+  override name = 'InsufficientCreditsError';
+}
+
+const DIRECTION: Record<CreditMovementKind, 1 | -1> = { grant: 1, refund: 1, use: -1, expiry: -1 };
+const ENTRY_ID = /^[1-9]\d{0,15}$/;
+const NOT_FOUND = 'The requested ledger entry is not found';
+const ONLY_FAILED_USES = 'Only a failed operation can be refunded';
+const ALREADY_REFUNDED = 'This operation was already refunded';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Takes the user's balance row for the rest of the transaction: ledger writers of one user run one
+ * after the other, so each row's balance follows the row before it. Returns the balance.
+ */
+async function lockBalance(trx: Transaction<Database>, userId: string): Promise<number> {
+  await trx
+    .insertInto('credit_balances')
+    .values({ user_id: userId, balance: 0 })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('credit_balances')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+/**
+ * Records one credit movement with the balance after it: the one way every writer (operator
+ * commands, the seed, later jobs) changes a balance. Refuses a movement the balance cannot cover.
+ */
+export async function recordCreditMovement(
+  db: Db,
+  movement: CreditMovement,
+): Promise<{ id: string; balanceAfter: number }> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => recordCreditMovement(trx, movement));
+  const trx = db as Transaction<Database>;
+  if (!Number.isSafeInteger(movement.credits) || movement.credits < 1)
+    throw new RangeError(`Not a number of credits: ${movement.credits}`);
+  const balance = await lockBalance(trx, movement.userId);
+  const amount = DIRECTION[movement.kind] * movement.credits;
+  const balanceAfter = balance + amount;
+  if (balanceAfter < 0) throw new InsufficientCreditsError(`Not enough credits: ${balance} left`);
+  const row = await trx
+    .insertInto('credit_ledger')
+    .values({
+      user_id: movement.userId,
+      kind: movement.kind,
+      amount,
+      balance_after: balanceAfter,
+      card_id: movement.cardId ?? null,
+      user_crd_id: movement.userCrdId ?? null,
+      product_id: movement.productId ?? null,
+      subscription_id: movement.subscriptionId ?? null,
+      function: movement.function ?? null,
+      device_model: movement.deviceModel ?? null,
+      result: movement.result ?? null,
+      refund_of: movement.refundOf ?? null,
+      // Whole milliseconds, as JavaScript reads them back: the export's cursor compares them exactly.
+      created_at: movement.at ?? sql<Date>`date_trunc('milliseconds', clock_timestamp())`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('credit_balances')
+    .set({ balance: balanceAfter })
+    .where('user_id', '=', movement.userId)
+    .execute();
+  return { id: String(row.id), balanceAfter };
+}
+
+/** An entry id from a path or an option; any other shape is not found. */
+export function checkEntryId(id: string): string {
+  if (!ENTRY_ID.test(id)) throw new NotFoundError(NOT_FOUND);
+  return id;
+}
+
+/**
+ * Gives back the credits of a failed use, once: a second refund, or a refund of anything but a
+ * failed use, is refused. Returns the refund row.
+ */
+export function refundCreditUse(
+  db: Kysely<Database>,
+  entryId: string,
+): Promise<{ id: string; balanceAfter: number; userId: string; credits: number }> {
+  const id = checkEntryId(entryId);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const use = await trx.selectFrom('credit_ledger').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!use) throw new NotFoundError(NOT_FOUND);
+      if (use.kind !== 'use' || use.result !== 'failed') throw new UnprocessableError(ONLY_FAILED_USES);
+      await lockBalance(trx, use.user_id);
+      const earlier = await trx
+        .selectFrom('credit_ledger')
+        .select('id')
+        .where('refund_of', '=', id)
+        .executeTakeFirst();
+      if (earlier) throw new ConflictError(ALREADY_REFUNDED);
+      const refund = await recordCreditMovement(trx, {
+        userId: use.user_id,
+        kind: 'refund',
+        credits: -use.amount,
+        cardId: use.card_id,
+        userCrdId: use.user_crd_id,
+        productId: use.product_id,
+        function: use.function,
+        deviceModel: use.device_model,
+        refundOf: id,
+      });
+      return { ...refund, userId: use.user_id, credits: -use.amount };
+    })
+    .catch((error: unknown) => {
+      // The balance lock makes this rare; the unique index makes it impossible.
+      if (isUniqueViolation(error, 'credit_ledger_refund_of_key')) throw new ConflictError(ALREADY_REFUNDED);
+      throw error;
+    });
+}
+
+/** The balance after the user's newest movement. */
+export async function currentBalance(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_balances')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/** The user's rows the filters keep; ownership is the first condition of every ledger read. */
+function ownLedger(db: Db, userId: string, filter: LedgerFilter) {
+  let query = db.selectFrom('credit_ledger as l').where('l.user_id', '=', userId);
+  if (filter.card) query = query.where('l.card_id', '=', filter.card);
+  if (filter.product) query = query.where('l.product_id', '=', filter.product);
+  if (filter.kind) query = query.where('l.kind', '=', filter.kind);
+  if (filter.from) query = query.where('l.created_at', '>=', dayStart(filter.from));
+  if (filter.to) query = query.where('l.created_at', '<', new Date(dayStart(filter.to).getTime() + DAY_MS));
+  return query;
+}
+
+type OwnLedger = ReturnType<typeof ownLedger>;
+
+/** The entry's columns with the names of its card, credential and product, newest first. */
+function withEntryColumns(query: OwnLedger) {
+  return query
+    .leftJoin('cards', 'cards.id', 'l.card_id')
+    .leftJoin('user_crds', 'user_crds.id', 'l.user_crd_id')
+    .leftJoin('products', 'products.id', 'l.product_id')
+    .select([
+      'l.id',
+      'l.kind',
+      'l.amount',
+      'l.balance_after',
+      'l.card_id',
+      'cards.serial',
+      'l.user_crd_id',
+      'user_crds.login',
+      'l.product_id',
+      'products.name as product_name',
+      'l.function',
+      'l.device_model',
+      'l.result',
+      'l.refund_of',
+      'l.refund_conversation_id',
+      'l.created_at',
+    ])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('credit_ledger as r').select('r.id').whereRef('r.refund_of', '=', 'l.id'))
+        .as('refunded'),
+    )
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc');
+}
+
+type EntryRow = Awaited<ReturnType<ReturnType<typeof withEntryColumns>['execute']>>[number];
+
+export function toLedgerEntry(row: EntryRow): LedgerEntry {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    amount: row.amount,
+    balanceAfter: row.balance_after,
+    card: row.card_id && row.serial ? { id: row.card_id, serial: row.serial } : null,
+    credential: row.user_crd_id && row.login ? { id: row.user_crd_id, login: row.login } : null,
+    product: row.product_id ? { id: row.product_id, name: row.product_name ?? row.product_id } : null,
+    function: row.function,
+    deviceModel: row.device_model,
+    result: row.result,
+    refundOf: row.refund_of === null ? null : String(row.refund_of),
+    refunded: Boolean(row.refunded),
+    refundConversationId: row.refund_conversation_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * One page of the user's filtered ledger, newest first, with the total the filters match. The page's
+ * ids come first from the index alone; only those rows are then joined to their names, so a deep
+ * page does not look up the names of every row it skips.
+ */
+export async function listLedger(
+  db: Db,
+  userId: string,
+  filter: LedgerFilter,
+  paging: { page: number; itemsPerPage: number },
+): Promise<{ member: LedgerEntry[]; totalItems: number }> {
+  const { rows, totalItems } = await fetchPage(ownLedger(db, userId, filter), paging, (query) =>
+    query.select('l.id').orderBy('l.created_at', 'desc').orderBy('l.id', 'desc'),
+  );
+  if (rows.length === 0) return { member: [], totalItems };
+  const entries = await withEntryColumns(
+    db.selectFrom('credit_ledger as l').where(
+      'l.id',
+      'in',
+      rows.map((row) => row.id),
+    ),
+  ).execute();
+  return { member: entries.map(toLedgerEntry), totalItems };
+}
+
+/**
+ * Every row of the user's filtered ledger, newest first, read a batch at a time after the last
+ * row sent (keyset), so an export of any length holds one batch in memory.
+ */
+export async function* exportLedger(
+  db: Db,
+  userId: string,
+  filter: LedgerFilter,
+  batchSize = 500,
+): AsyncGenerator<LedgerEntry> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    let query = ownLedger(db, userId, filter);
+    if (after) {
+      const { createdAt, id } = after;
+      query = query.where(sql<boolean>`(l.created_at, l.id) < (${createdAt}, ${id}::bigint)`);
+    }
+    const rows = await withEntryColumns(query).limit(batchSize).execute();
+    for (const row of rows) yield toLedgerEntry(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { createdAt: last.created_at, id: String(last.id) };
+  }
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The user's balance at the end of each day of `from`..`to` (the last 90 days by default), every
+ * `stepDays` days so that a long range stays within MAX_BALANCE_POINTS points; the last point is `to`.
+ */
+export async function balanceHistory(
+  db: Db,
+  userId: string,
+  range: { from?: string | undefined; to?: string | undefined },
+  today: Date,
+): Promise<BalanceHistory> {
+  const to = dayStart(range.to ?? isoDay(today));
+  // Only `from` given, and later than today: the one day it names.
+  const from = range.from ? dayStart(range.from) : new Date(to.getTime() - 89 * DAY_MS);
+  if (from > to) return balanceHistory(db, userId, { from: range.from, to: range.from }, today);
+  const days = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
+  const stepDays = Math.ceil(days / MAX_BALANCE_POINTS);
+  const pointDays: Date[] = [];
+  for (let offset = (days - 1) % stepDays; offset < days; offset += stepDays) {
+    pointDays.push(new Date(from.getTime() + offset * DAY_MS));
+  }
+  const dayEnds = JSON.stringify(pointDays.map((day) => new Date(day.getTime() + DAY_MS).toISOString()));
+  const { rows } = await sql<{ ord: string; balance: number | null }>`
+    select p.ord, (
+      select l.balance_after from credit_ledger l
+      where l.user_id = ${userId} and l.created_at < p.day_end::timestamptz
+      order by l.created_at desc, l.id desc
+      limit 1
+    ) as balance
+    from json_array_elements_text(${dayEnds}::json) with ordinality as p(day_end, ord)
+    order by p.ord`.execute(db);
+  return {
+    stepDays,
+    points: rows.map((row, index) => ({
+      day: isoDay(pointDays[index] ?? from),
+      balance: row.balance ?? 0,
+    })),
+  };
+}
+
+/** What support needs to judge a refund: the operation as the ledger recorded it. */
+function refundRequestBody(entry: LedgerEntry): string {
+  const operation = `${entry.function ?? 'Operation'}${entry.deviceModel ? ` on ${entry.deviceModel}` : ''}`;
+  const credits = -entry.amount;
+  const lines = [
+    `Refund request: ${operation} (${credits} ${credits === 1 ? 'credit' : 'credits'})`,
+    '',
+    'This operation failed and used credits. Please refund them.',
+    '',
+    `Ledger entry: ${entry.id}`,
+    `Date: ${entry.createdAt}`,
+    `Function: ${entry.function ?? '—'}`,
+    `Device model: ${entry.deviceModel ?? '—'}`,
+    `Result: ${entry.result ?? '—'}`,
+    `Credits used: ${credits}`,
+    `Card: ${entry.card?.serial ?? '—'}`,
+    `Credential: ${entry.credential?.login ?? '—'}`,
+    `Product: ${entry.product ? `${entry.product.name} (${entry.product.id})` : '—'}`,
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * Opens a support conversation about one of the user's failed uses, its first message carrying
+ * the operation, and links the use to it. Once linked, a second request is a 409 that names the
+ * conversation; the row lock makes two requests at once end the same way.
+ */
+export function requestRefund(
+  db: Kysely<Database>,
+  userId: string,
+  entryId: string,
+): Promise<{ conversationId: string }> {
+  const id = checkEntryId(entryId);
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom('credit_ledger')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) throw new NotFoundError(NOT_FOUND);
+    const row = await withEntryColumns(
+      ownLedger(trx, userId, {}).where('l.id', '=', id),
+    ).executeTakeFirstOrThrow();
+    const entry = toLedgerEntry(row);
+    if (entry.refundConversationId) {
+      throw new ConflictError('A refund was already requested for this operation', {
+        fields: { conversationId: entry.refundConversationId },
+      });
+    }
+    if (entry.kind !== 'use' || entry.result !== 'failed') throw new UnprocessableError(ONLY_FAILED_USES);
+    if (entry.refunded) throw new UnprocessableError(ALREADY_REFUNDED);
+    const body = refundRequestBody(entry);
+    const { conversationId } = await startConversationIn(trx, {
+      userId,
+      subject: subjectFromBody(body),
+      source: 'portal',
+      body,
+      attachmentIds: [],
+      attachmentsField: 'attachments',
+    });
+    await trx
+      .updateTable('credit_ledger')
+      .set({ refund_conversation_id: conversationId })
+      .where('id', '=', id)
+      .execute();
+    return { conversationId };
+  });
+}
