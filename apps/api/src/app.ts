@@ -32,6 +32,7 @@ import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
 import { registerCardsArea } from './cards/routes.ts';
 import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
+import { createExpiryReminderRunner } from './expiry/reminder-job.ts';
 import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
@@ -90,6 +91,12 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerHealthRoute(app, '/api/health', db);
   registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), storageReadiness(storage)]);
   registerMailOutbox(app, db, mailer);
+  const expiryReminders = createExpiryReminderRunner(db, {
+    intervalMs: config.expiryReminderIntervalMinutes * 60_000,
+    logger: app.log,
+  });
+  app.addHook('onReady', async () => expiryReminders.start());
+  app.addHook('onClose', () => expiryReminders.stop());
   const accounts = { db, limiter: createRateLimiter(db) };
   registerRateLimits(app, accounts.limiter);
   registerAuthRoutes(app, accounts);

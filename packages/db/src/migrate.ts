@@ -14,6 +14,7 @@ import * as pendingSocialSignUps from './migrations/0011-pending-social-sign-ups
 import * as mailOutboxFailedIndex from './migrations/0012-mail-outbox-failed-index.ts';
 import * as cardMasterKey from './migrations/0013-card-master-key.ts';
 import * as mailOutboxWriteOrder from './migrations/0014-mail-outbox-write-order.ts';
+import * as expiryReminders from './migrations/0020-expiry-reminders.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-mail-outbox-failed-index': mailOutboxFailedIndex,
   '0013-card-master-key': cardMasterKey,
   '0014-mail-outbox-write-order': mailOutboxWriteOrder,
+  '0020-expiry-reminders': expiryReminders,
 };
 
 /**
