@@ -33,6 +33,7 @@ import { registerCardsArea } from './cards/routes.ts';
 import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
 import { createExpiryReminderRunner } from './expiry/reminder-job.ts';
+import { registerExpiryReminderTestRoute } from './expiry/test-route.ts';
 import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   });
   app.addHook('onReady', async () => expiryReminders.start());
   app.addHook('onClose', () => expiryReminders.stop());
+  if (config.expiryReminderTestRoute) registerExpiryReminderTestRoute(app, db);
   const accounts = { db, limiter: createRateLimiter(db) };
   registerRateLimits(app, accounts.limiter);
   registerAuthRoutes(app, accounts);

@@ -99,6 +99,11 @@ export interface Config {
   /** How often each API node looks for expiry reminders to send (EXPIRY_REMINDER_INTERVAL_MINUTES). */
   expiryReminderIntervalMinutes: number;
   /**
+   * `E2E_EXPIRY_REMINDER_ROUTE`, demo only: `POST /api/test/expiry-reminders/run` runs the reminder
+   * job at a chosen time, so the end-to-end suite need not wait days (never on outside the demo).
+   */
+  expiryReminderTestRoute: boolean;
+  /**
    * `BENCHSIDE_DEMO`, set by `npm start`: the only switch for the demo seed, the public demo card
    * key, the mail catcher with `/dev/mail` and the helper's simulated reader.
    */
@@ -442,6 +447,8 @@ export function loadConfig(env: Env = process.env): Config {
           .pipe(z.number().int().min(1).max(1440)),
         'must be a whole number of minutes from 1 to 1440',
       ) ?? 15,
+    expiryReminderTestRoute:
+      demo && (read(env, 'E2E_EXPIRY_REMINDER_ROUTE', booleanSchema, BOOLEAN_RULE) ?? false),
     demo,
   };
   // After every variable is read, so a malformed one is reported before a missing one.

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   card: async () => (await import('./commands/card.ts')).command,
   credit: async () => (await import('./commands/credit.ts')).command,
   product: async () => (await import('./commands/product.ts')).command,
+  reminders: async () => (await import('./commands/reminders.ts')).command,
 };
 
 function printUsage(stream: NodeJS.WriteStream): void {

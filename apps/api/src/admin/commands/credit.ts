@@ -1,5 +1,5 @@
 import { productIdSchema } from '@benchside/contracts/card-validation';
-import { type AdminCommand, AdminUsageError, requireOption } from '../command.ts';
+import { type AdminCommand, AdminUsageError, optionalDay, requireOption } from '../command.ts';
 
 /** `credit grant`: a credit pack or subscription bought by a user. */
 export const command: AdminCommand = {
@@ -33,13 +33,7 @@ export const command: AdminCommand = {
       if (!parsed.success || !known) throw new AdminUsageError(`There is no product ${args.values.product}`);
       productId = parsed.data;
     }
-    let validUntil: Date | null = null;
-    const until = args.values['valid-until'];
-    if (typeof until === 'string') {
-      validUntil = /^\d{4}-\d{2}-\d{2}$/.test(until) ? new Date(`${until}T23:59:59Z`) : null;
-      if (!validUntil || Number.isNaN(validUntil.getTime()))
-        throw new AdminUsageError('--valid-until must be YYYY-MM-DD');
-    }
+    const validUntil = optionalDay(args, 'valid-until');
     const kind = args.values.subscription === true ? 'subscription' : 'pack';
     await db
       .insertInto('user_credit_subscriptions')
