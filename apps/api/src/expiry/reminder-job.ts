@@ -141,6 +141,26 @@ async function sendReminder(db: Kysely<Database>, reminder: DueReminder<Reminder
   });
 }
 
+/** What is due at `now`, read from the database: the items ending soon less what was sent. */
+async function findDueReminders(db: Kysely<Database>, now: Date): Promise<DueReminder<ReminderItem>[]> {
+  const items = await itemsEndingSoon(db, now);
+  if (items.length === 0) return [];
+  const sentRows = await db
+    .selectFrom('expiry_reminders')
+    .select(['item_kind', 'item_key', 'expires_at', 'threshold_days'])
+    .where('item_key', 'in', [...new Set(items.map((item) => item.key))])
+    .execute();
+  const sent = new Set(
+    sentRows.map((row) =>
+      reminderKey(
+        { kind: row.item_kind, key: row.item_key, expiresAt: row.expires_at, userId: '', emails: false },
+        row.threshold_days,
+      ),
+    ),
+  );
+  return dueReminders(items, sent, now);
+}
+
 /**
  * One run of the expiry reminder job at `now`: on one node at a time (a second caller waits for the
  * lock, then finds everything already sent), each due reminder in its own transaction. Answers how
@@ -149,27 +169,36 @@ async function sendReminder(db: Kysely<Database>, reminder: DueReminder<Reminder
  */
 export function runExpiryReminders(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   return withAdvisoryLock(db, 'expiryReminders', async (connection) => {
-    const items = await itemsEndingSoon(connection, now);
-    if (items.length === 0) return 0;
-    const sentRows = await connection
-      .selectFrom('expiry_reminders')
-      .select(['item_kind', 'item_key', 'expires_at', 'threshold_days'])
-      .where('item_key', 'in', [...new Set(items.map((item) => item.key))])
-      .execute();
-    const sent = new Set(
-      sentRows.map((row) =>
-        reminderKey(
-          { kind: row.item_kind, key: row.item_key, expiresAt: row.expires_at, userId: '', emails: false },
-          row.threshold_days,
-        ),
-      ),
-    );
     let count = 0;
-    for (const reminder of dueReminders(items, sent, now)) {
+    for (const reminder of await findDueReminders(connection, now)) {
       if (await sendReminder(connection, reminder, now)) count++;
     }
     return count;
   });
+}
+
+/**
+ * Records what is due at `now` as already reminded of, sending nothing: the demo seed's user starts
+ * with the notifications the seed wrote (which tell of credits expiring), not a burst of reminders
+ * at the first start. Later thresholds are sent by the job as usual.
+ */
+export async function recordDueRemindersAsSent(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  const due = await findDueReminders(db, now);
+  if (due.length === 0) return;
+  await db
+    .insertInto('expiry_reminders')
+    .values(
+      due.map(({ item, thresholdDays }) => ({
+        user_id: item.userId,
+        item_kind: item.kind,
+        item_key: item.key,
+        expires_at: item.expiresAt,
+        threshold_days: thresholdDays,
+        emailed: false,
+      })),
+    )
+    .onConflict((conflict) => conflict.constraint('expiry_reminders_item_threshold_key').doNothing())
+    .execute();
 }
 
 export interface ExpiryReminderRunner {
