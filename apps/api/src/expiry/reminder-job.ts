@@ -25,9 +25,9 @@ interface Owner {
 type ReminderItem = ExpiringItem & ReminderSubject & { owner: Owner };
 
 /**
- * Everything owned by someone that ends within the farthest threshold and has not ended: card
- * support licences, products on cards, and credit packs with credits left (a used-up pack's end
- * is nothing to be reminded of).
+ * Everything owned by someone that ends within the farthest threshold: card support licences,
+ * products on cards, and credit packs with credits left (a used-up pack's end is nothing to be
+ * reminded of). What ends right at `now` is left to `dueReminders`, which sends nothing for it.
  */
 async function itemsEndingSoon(db: Kysely<Database>, now: Date): Promise<ReminderItem[]> {
   const horizon = new Date(now.getTime() + Math.max(...REMINDER_THRESHOLDS_DAYS) * DAY_MS);
@@ -43,8 +43,7 @@ async function itemsEndingSoon(db: Kysely<Database>, now: Date): Promise<Reminde
       .selectFrom('cards')
       .innerJoin('users', 'users.id', 'cards.user_id')
       .select([...ownerColumns, 'cards.id', 'cards.serial', 'cards.expires_at'])
-      .where('cards.expires_at', '>', now)
-      .where('cards.expires_at', '<=', horizon)
+      .where((eb) => eb.between('cards.expires_at', now, horizon))
       .execute(),
     db
       .selectFrom('card_products')
@@ -59,16 +58,14 @@ async function itemsEndingSoon(db: Kysely<Database>, now: Date): Promise<Reminde
         'products.name as product_name',
         'card_products.expires_at',
       ])
-      .where('card_products.expires_at', '>', now)
-      .where('card_products.expires_at', '<=', horizon)
+      .where((eb) => eb.between('card_products.expires_at', now, horizon))
       .execute(),
     db
       .selectFrom('user_credit_subscriptions as credits')
       .innerJoin('users', 'users.id', 'credits.user_id')
       .leftJoin('products', 'products.id', 'credits.product_id')
       .select([...ownerColumns, 'credits.id', 'products.name as product_name', 'credits.valid_until'])
-      .where('credits.valid_until', '>', now)
-      .where('credits.valid_until', '<=', horizon)
+      .where((eb) => eb.between('credits.valid_until', now, horizon))
       .whereRef('credits.used', '<', 'credits.amount')
       .execute(),
   ]);

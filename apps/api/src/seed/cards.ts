@@ -22,8 +22,8 @@ export const DEMO_PRODUCTS = [
 /**
  * The demo user's card area: two cards with licences, their credentials with logs, sessions,
  * machines and third-party tokens, and credit packs, some ending in about 5, 20 and 60 days and one
- * product bought but not yet activated; and the card inside the helper's simulated
- * reader, registered but free, so the demo user (or a new one) can validate it.
+ * product bought but not yet activated; and the card inside the helper's simulated reader,
+ * registered but free, so the demo user (or a new one) can validate it.
  */
 export async function seedCards(db: Kysely<Database>, user: { id: string; username: string }): Promise<void> {
   const now = Date.now();

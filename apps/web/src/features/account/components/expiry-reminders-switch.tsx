@@ -5,6 +5,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSetExpiryReminderEmails } from '../api/profile.ts';
 import { SectionCard } from './section-card.tsx';
+import { SettingSwitch } from './setting-switch.tsx';
 
 /**
  * "E-mail me before my licences and credits expire" (issue 19): the reminders stay in the
@@ -35,27 +36,14 @@ export function ExpiryRemindersSwitch({ user }: { user: CurrentUser }) {
 
   return (
     <SectionCard id="expiry-reminders" title={t('account.expiryReminders.title')}>
-      <div className="form-check form-switch">
-        <input
-          id="expiry-reminders-switch"
-          className="form-check-input"
-          type="checkbox"
-          role="switch"
-          checked={enabled}
-          aria-checked={enabled}
-          aria-disabled={save.isPending || undefined}
-          aria-describedby="expiry-reminders-help"
-          onChange={(event) => {
-            if (!save.isPending) toggle(event.target.checked);
-          }}
-        />
-        <label htmlFor="expiry-reminders-switch" className="form-check-label fw-semibold">
-          {t('account.expiryReminders.label')}
-        </label>
-      </div>
-      <p id="expiry-reminders-help" className="text-body-secondary small mb-0 mt-2">
-        {t('account.expiryReminders.help')}
-      </p>
+      <SettingSwitch
+        id="expiry-reminders"
+        label={t('account.expiryReminders.label')}
+        help={t('account.expiryReminders.help')}
+        checked={enabled}
+        pending={save.isPending}
+        onChange={toggle}
+      />
     </SectionCard>
   );
 }
