@@ -61,6 +61,8 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
       GOOGLE_ISSUER: fakeGoogleIssuer(port),
       GOOGLE_JWKS_URL: `${fakeGoogleIssuer(port)}/certs`,
+      // The reminder job run on demand, at a chosen time (e2e/cards/expiry.spec.ts).
+      E2E_EXPIRY_REMINDER_ROUTE: 'true',
     },
   },
 });

@@ -34,6 +34,8 @@ import { registerCatalogue } from './catalogue/register.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
 import { registerCreditRoutes } from './credits/routes.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
+import { createExpiryReminderRunner } from './expiry/reminder-job.ts';
+import { registerExpiryReminderTestRoute } from './expiry/test-route.ts';
 import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
@@ -93,6 +95,13 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerHealthRoute(app, '/api/health', db);
   registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), storageReadiness(storage)]);
   registerMailOutbox(app, db, mailer);
+  const expiryReminders = createExpiryReminderRunner(db, {
+    intervalMs: config.expiryReminderIntervalMinutes * 60_000,
+    logger: app.log,
+  });
+  app.addHook('onReady', async () => expiryReminders.start());
+  app.addHook('onClose', () => expiryReminders.stop());
+  if (config.expiryReminderTestRoute) registerExpiryReminderTestRoute(app, db);
   const accounts = { db, limiter: createRateLimiter(db) };
   registerRateLimits(app, accounts.limiter);
   registerAuthRoutes(app, accounts);

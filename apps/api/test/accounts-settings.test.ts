@@ -54,6 +54,7 @@ describe('account settings', () => {
         profile: { name: 'Mia Wong', company: 'Fix-It Shop', phone: '+49 (30) 123-456', country: 'Germany' },
         userPortal2fa: false,
         language: 'de',
+        expiryReminderEmails: true,
       };
       expect(currentUserSchema.strict().parse(await response.json())).toEqual(expected);
       expect(await (await me(api, cookie)).json()).toEqual(expected);

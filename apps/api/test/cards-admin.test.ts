@@ -5,6 +5,7 @@ import type { AdminArguments, AdminContext } from '../src/admin/command.ts';
 import { command as card } from '../src/admin/commands/card.ts';
 import { command as credit } from '../src/admin/commands/credit.ts';
 import { command as product } from '../src/admin/commands/product.ts';
+import { command as reminders } from '../src/admin/commands/reminders.ts';
 import { openAdminContext } from './admin-helpers.ts';
 
 describe('operator commands for cards, products and credits', () => {
@@ -123,6 +124,46 @@ describe('operator commands for cards, products and credits', () => {
     await expect(credit.run(context, args(['refund'], { entry: 'x' }))).rejects.toThrow(
       'The requested ledger entry is not found',
     );
+  });
+
+  it('sets when a card and its products expire, and runs the reminder job', async () => {
+    printed.length = 0;
+    await card.run(context, args(['create'], { serial: 'BSC-000710', until: '2031-01-31' }));
+    await card.run(context, args(['assign'], { serial: 'BSC-000710', user: 'ola' }));
+    await card.run(context, args(['grant'], { serial: 'BSC-000710', product: ['unlock-pro'], days: '365' }));
+    const soon = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await card.run(context, args(['support'], { serial: 'BSC-000710', until: soon }));
+    await reminders.run(context, args(['run'], {}));
+    await reminders.run(context, args(['run'], {}));
+    const stored = await database.db
+      .selectFrom('cards')
+      .innerJoin('card_products', 'card_products.card_id', 'cards.id')
+      .select([
+        'cards.expires_at',
+        'card_products.valid_days',
+        'card_products.expires_at as product_expires_at',
+      ])
+      .where('serial', '=', 'BSC-000710')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      expires_at: new Date(`${soon}T23:59:59Z`),
+      valid_days: 365,
+      product_expires_at: null,
+    });
+    expect(printed).toEqual([
+      'Card BSC-000710 registered (firmware 2.1.0)',
+      'Card BSC-000710 assigned to ola',
+      'Card BSC-000710 holds unlock-pro, 365 days from activation',
+      `Card BSC-000710 support licence runs until ${soon}`,
+      '1 expiry reminders sent',
+      '0 expiry reminders sent',
+    ]);
+    await expect(
+      card.run(context, args(['grant'], { serial: 'BSC-000710', product: ['unlock-pro'], days: '0' })),
+    ).rejects.toThrow('--days must be a whole number from 1 to 3650');
+    await expect(
+      card.run(context, args(['support'], { serial: 'BSC-000710', until: '31.01.2031' })),
+    ).rejects.toThrow('--until must be YYYY-MM-DD');
   });
 
   it('explains wrong arguments instead of failing', async () => {

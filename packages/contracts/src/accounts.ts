@@ -144,7 +144,12 @@ export const changePasswordFormSchema = changePasswordBodySchema
  * turning it on needs none.
  */
 export const userEditPatchSchema = z
-  .object({ userPortal2fa: z.boolean().optional(), password: currentPasswordSchema.optional() })
+  .object({
+    userPortal2fa: z.boolean().optional(),
+    password: currentPasswordSchema.optional(),
+    /** "E-mail me before my licences and credits expire" (issue 19). */
+    expiryReminderEmails: z.boolean().optional(),
+  })
   .strict();
 
 /** `POST /api/profiles/edit`: what a repair business tells its vendor about itself. */

@@ -40,5 +40,7 @@ export const currentUserSchema = z.object({
   profile: profileSchema,
   userPortal2fa: z.boolean(),
   language: z.enum(LANGUAGES),
+  /** Whether expiry reminders also come by e-mail; the portal notification comes either way. */
+  expiryReminderEmails: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

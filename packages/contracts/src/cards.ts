@@ -12,12 +12,18 @@ export const LATEST_CARD_FIRMWARE_VERSION = '2.1.0';
 export const cardStateSchema = z.enum(['active', 'suspended']);
 export type CardState = z.infer<typeof cardStateSchema>;
 
-/** A licence the card holds; `activatedAt` is null until the card itself has it written. */
+/**
+ * A licence the card holds; `activatedAt` is null until the card itself has it written. It ends at
+ * `expiresAt`, or `validDays` after its activation while it waits for one (both null: no end).
+ */
 export const cardLicenceSchema = z.object({
   id: z.string(),
   name: z.string(),
   activatedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  validDays: z.number().int().nullable(),
 });
+export type CardLicence = z.infer<typeof cardLicenceSchema>;
 
 export const cardSchema = z.object({
   id: z.string(),
@@ -28,6 +34,8 @@ export const cardSchema = z.object({
   assignedAt: z.string(),
   products: z.array(cardLicenceSchema),
   credentials: z.number().int(),
+  /** When the card's support licence ends; null when it does not. */
+  expiresAt: z.string().nullable(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

@@ -12,6 +12,8 @@ export interface UsersTable {
   password_hash: string | null;
   is_verified: Generated<boolean>;
   user_portal_2fa: Generated<boolean>;
+  /** False when the user turned off e-mails before licences and credits expire (migration 0020). */
+  expiry_reminder_emails: Generated<boolean>;
   language: Generated<string>;
   name: Generated<string>;
   company: Generated<string>;
@@ -278,6 +280,8 @@ export interface CardsTable {
   created_at: CreatedAt;
   /** `masterKeyId` of the vendor master key its last validation was verified with; null before one. */
   master_key_id: string | null;
+  /** When the card's support licence ends; null for one without an end. */
+  expires_at: Timestamp | null;
 }
 
 export interface CardValidationsTable {
@@ -337,6 +341,10 @@ export interface CardProductsTable {
   product_id: string;
   granted_at: CreatedAt;
   activated_at: Timestamp | null;
+  /** A set end, or the one the activation fixed from `valid_days`; null while neither is known. */
+  expires_at: Timestamp | null;
+  /** How long the licence runs from its activation, when it has no set end. */
+  valid_days: number | null;
 }
 
 export interface CardDownloadsTable {
@@ -470,6 +478,19 @@ export interface CustomerCountersTable {
   total: Generated<number>;
 }
 
+/** One reminder sent (notification, and e-mail unless opted out) before an item expires. */
+export interface ExpiryRemindersTable {
+  id: Generated<string>;
+  user_id: string;
+  item_kind: 'card' | 'product' | 'credit';
+  /** The card id, `<card id>/<product id>`, or the credit pack's id. */
+  item_key: string;
+  expires_at: Timestamp;
+  threshold_days: number;
+  emailed: boolean;
+  sent_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -512,6 +533,7 @@ export interface Database {
   supported_model_functions: SupportedModelFunctionsTable;
   customers: CustomersTable;
   customer_counters: CustomerCountersTable;
+  expiry_reminders: ExpiryRemindersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -439,3 +439,25 @@ describe('clientConfig', () => {
     expect(JSON.stringify(client)).not.toContain('top-secret');
   });
 });
+
+describe('loadConfig: the expiry reminder job', () => {
+  it('runs every 15 minutes by default, or as often as EXPIRY_REMINDER_INTERVAL_MINUTES says', () => {
+    expect(loadConfig(DEMO).expiryReminderIntervalMinutes).toBe(15);
+    expect(
+      loadConfig({ ...DEMO, EXPIRY_REMINDER_INTERVAL_MINUTES: '60' }).expiryReminderIntervalMinutes,
+    ).toBe(60);
+  });
+
+  it.each(['0', '1441', '5.5', 'hourly'])('rejects EXPIRY_REMINDER_INTERVAL_MINUTES=%j', (value) => {
+    expect(errorFor({ ...DEMO, EXPIRY_REMINDER_INTERVAL_MINUTES: value })).toBe(
+      `EXPIRY_REMINDER_INTERVAL_MINUTES must be a whole number of minutes from 1 to 1440, got ${JSON.stringify(value)}`,
+    );
+  });
+
+  it('opens the end-to-end route that runs the job only in the demo', () => {
+    expect(loadConfig({ ...DEMO, E2E_EXPIRY_REMINDER_ROUTE: 'true' }).expiryReminderTestRoute).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, E2E_EXPIRY_REMINDER_ROUTE: 'true' }).expiryReminderTestRoute).toBe(
+      false,
+    );
+  });
+});

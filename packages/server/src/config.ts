@@ -96,6 +96,13 @@ export interface Config {
   metricsAllow: string[];
   /** How long a stopping process drains its requests and deliveries before it gives up (exit 1). */
   shutdownGraceMs: number;
+  /** How often each API node looks for expiry reminders to send (EXPIRY_REMINDER_INTERVAL_MINUTES). */
+  expiryReminderIntervalMinutes: number;
+  /**
+   * `E2E_EXPIRY_REMINDER_ROUTE`, demo only: `POST /api/test/expiry-reminders/run` runs the reminder
+   * job at a chosen time, so the end-to-end suite need not wait days (never on outside the demo).
+   */
+  expiryReminderTestRoute: boolean;
   /**
    * `BENCHSIDE_DEMO`, set by `npm start`: the only switch for the demo seed, the public demo card
    * key, the mail catcher with `/dev/mail` and the helper's simulated reader.
@@ -429,6 +436,19 @@ export function loadConfig(env: Env = process.env): Config {
           .pipe(z.number().int().min(1000).max(600_000)),
         'must be a whole number of milliseconds from 1000 to 600000',
       ) ?? 10_000,
+    expiryReminderIntervalMinutes:
+      read(
+        env,
+        'EXPIRY_REMINDER_INTERVAL_MINUTES',
+        z
+          .string()
+          .regex(/^\d{1,4}$/)
+          .transform(Number)
+          .pipe(z.number().int().min(1).max(1440)),
+        'must be a whole number of minutes from 1 to 1440',
+      ) ?? 15,
+    expiryReminderTestRoute:
+      demo && (read(env, 'E2E_EXPIRY_REMINDER_ROUTE', booleanSchema, BOOLEAN_RULE) ?? false),
     demo,
   };
   // After every variable is read, so a malformed one is reported before a missing one.

@@ -16,5 +16,6 @@ export function toCurrentUser(user: User): CurrentUser {
     profile: { name: user.name, company: user.company, phone: user.phone, country: user.country },
     userPortal2fa: user.user_portal_2fa,
     language: languageOf(user),
+    expiryReminderEmails: user.expiry_reminder_emails,
   };
 }

@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   credit: async () => (await import('./commands/credit.ts')).command,
   product: async () => (await import('./commands/product.ts')).command,
   models: async () => (await import('./commands/models.ts')).command,
+  reminders: async () => (await import('./commands/reminders.ts')).command,
 };
 
 function printUsage(stream: NodeJS.WriteStream): void {

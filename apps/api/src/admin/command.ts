@@ -47,3 +47,16 @@ export async function readTextFile(path: string): Promise<string> {
     throw new AdminUsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   }
 }
+
+/**
+ * An optional `--<name> YYYY-MM-DD` day, read as its last second in UTC (what "valid until" means
+ * to a customer), or null when the option is absent.
+ */
+export function optionalDay(args: AdminArguments, name: string): Date | null {
+  const value = args.values[name];
+  if (value === undefined) return null;
+  const day =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59Z`) : null;
+  if (!day || Number.isNaN(day.getTime())) throw new AdminUsageError(`--${name} must be YYYY-MM-DD`);
+  return day;
+}

@@ -5,7 +5,7 @@ import type { Database } from '@benchside/db/database';
 import { pageWindow } from '@benchside/db/page-window';
 import { NotFoundError } from '@benchside/server/errors';
 import { hashPassword } from '@benchside/server/passwords';
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 
 /** The database or a transaction on it: every write below works in either. */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -133,6 +133,7 @@ export async function toCards(
     firmware_version: string;
     state: Card['state'];
     assigned_at: Date | null;
+    expires_at: Date | null;
   }[],
 ): Promise<Card[]> {
   if (rows.length === 0) return [];
@@ -141,7 +142,14 @@ export async function toCards(
     db
       .selectFrom('card_products')
       .innerJoin('products', 'products.id', 'card_products.product_id')
-      .select(['card_products.card_id', 'products.id', 'products.name', 'card_products.activated_at'])
+      .select([
+        'card_products.card_id',
+        'products.id',
+        'products.name',
+        'card_products.activated_at',
+        'card_products.expires_at',
+        'card_products.valid_days',
+      ])
       .where('card_products.card_id', 'in', ids)
       .orderBy('products.name')
       .execute(),
@@ -165,8 +173,11 @@ export async function toCards(
         id: licence.id,
         name: licence.name,
         activatedAt: licence.activated_at?.toISOString() ?? null,
+        expiresAt: licence.expires_at?.toISOString() ?? null,
+        validDays: licence.valid_days,
       })),
     credentials: Number(credentials.find((entry) => entry.card_id === row.id)?.count ?? 0),
+    expiresAt: row.expires_at?.toISOString() ?? null,
   }));
 }
 
@@ -300,11 +311,21 @@ export async function setCardFirmware(db: Db, cardId: string, firmwareVersion: s
   await db.updateTable('cards').set({ firmware_version: firmwareVersion }).where('id', '=', cardId).execute();
 }
 
-/** Marks the card's licences for these products activated now; the products that were not yet. */
+/**
+ * Marks the card's licences for these products activated now; the products that were not yet. A
+ * licence sold as a number of days starts running here.
+ */
 export async function activateCardProducts(db: Db, cardId: string, productIds: string[]): Promise<string[]> {
+  const now = new Date();
   const activated = await db
     .updateTable('card_products')
-    .set({ activated_at: new Date() })
+    .set((eb) => ({
+      activated_at: now,
+      expires_at: eb.fn.coalesce(
+        'expires_at',
+        sql<Date>`${now}::timestamptz + make_interval(days => ${eb.ref('valid_days')})`,
+      ),
+    }))
     .where('card_id', '=', cardId)
     .where('product_id', 'in', productIds)
     .where('activated_at', 'is', null)

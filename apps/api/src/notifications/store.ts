@@ -2,7 +2,7 @@ import type { Notification } from '@benchside/contracts/notifications';
 import type { Database } from '@benchside/db/database';
 import { pageWindow } from '@benchside/db/page-window';
 import { batchedLookup, sharedReads } from '@benchside/server/batched-lookup';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 
 /** The signed-in user's notifications: every query is scoped to one user id. */
 
@@ -172,35 +172,43 @@ export async function deleteNotifications(
  * Stores one message for the given users, or for every user: one notification row and one set-based
  * INSERT … SELECT of the recipients, never a statement per user. Returns the recipients stored.
  */
-export async function sendNotification(
+export function sendNotification(
   db: Kysely<Database>,
   message: string,
   to: { userIds: string[] } | 'all',
   createdAt: Date = new Date(),
 ): Promise<{ notificationId: number; recipients: number }> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('notifications')
-      .values({ message, created_at: createdAt })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    let recipients = trx
-      .selectFrom('users')
-      // Typed parameters: an untyped one in a select list would be read as text.
-      .select((eb) => [
-        eb.cast<number>(eb.val(id), 'bigint').as('notification_id'),
-        'users.id as user_id',
-        eb.cast<Date>(eb.val(createdAt), 'timestamptz').as('created_at'),
-      ]);
-    if (to !== 'all') {
-      if (to.userIds.length === 0) return { notificationId: Number(id), recipients: 0 };
-      recipients = recipients.where('users.id', 'in', to.userIds);
-    }
-    const result = await trx
-      .insertInto('notification_to_users')
-      .columns(['notification_id', 'user_id', 'created_at'])
-      .expression(recipients)
-      .executeTakeFirst();
-    return { notificationId: Number(id), recipients: Number(result.numInsertedOrUpdatedRows ?? 0) };
-  });
+  return db.transaction().execute((trx) => storeNotification(trx, message, to, createdAt));
+}
+
+/** `sendNotification` inside the caller's transaction, for writes the notification belongs with. */
+export async function storeNotification(
+  trx: Transaction<Database>,
+  message: string,
+  to: { userIds: string[] } | 'all',
+  createdAt: Date = new Date(),
+): Promise<{ notificationId: number; recipients: number }> {
+  const { id } = await trx
+    .insertInto('notifications')
+    .values({ message, created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let recipients = trx
+    .selectFrom('users')
+    // Typed parameters: an untyped one in a select list would be read as text.
+    .select((eb) => [
+      eb.cast<number>(eb.val(id), 'bigint').as('notification_id'),
+      'users.id as user_id',
+      eb.cast<Date>(eb.val(createdAt), 'timestamptz').as('created_at'),
+    ]);
+  if (to !== 'all') {
+    if (to.userIds.length === 0) return { notificationId: Number(id), recipients: 0 };
+    recipients = recipients.where('users.id', 'in', to.userIds);
+  }
+  const result = await trx
+    .insertInto('notification_to_users')
+    .columns(['notification_id', 'user_id', 'created_at'])
+    .expression(recipients)
+    .executeTakeFirst();
+  return { notificationId: Number(id), recipients: Number(result.numInsertedOrUpdatedRows ?? 0) };
 }

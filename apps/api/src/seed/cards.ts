@@ -21,12 +21,14 @@ export const DEMO_PRODUCTS = [
 
 /**
  * The demo user's card area: two cards with licences, their credentials with logs, sessions,
- * machines and third-party tokens, and credit packs; and the card inside the helper's simulated
- * reader, registered but free, so the demo user (or a new one) can validate it.
+ * machines and third-party tokens, and credit packs, some ending in about 5, 20 and 60 days and one
+ * product bought but not yet activated; and the card inside the helper's simulated reader,
+ * registered but free, so the demo user (or a new one) can validate it.
  */
 export async function seedCards(db: Kysely<Database>, user: { id: string; username: string }): Promise<void> {
   const now = Date.now();
   const ago = (days: number) => new Date(now - days * DAY_MS);
+  const inDays = (days: number) => new Date(now + days * DAY_MS);
   await db
     .insertInto('products')
     .values([...DEMO_PRODUCTS])
@@ -35,7 +37,7 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
   const cards = await db
     .insertInto('cards')
     .values([
-      { serial: 'BSC-000101', firmware_version: '2.1.0' },
+      { serial: 'BSC-000101', firmware_version: '2.1.0', expires_at: inDays(60) },
       { serial: 'BSC-000102', firmware_version: '2.0.3' },
       { serial: SIMULATED_CARD_SERIAL, firmware_version: '2.0.3' },
     ])
@@ -47,9 +49,28 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
     .insertInto('card_products')
     .values([
       { card_id: first.id, product_id: 'unlock-pro', granted_at: ago(120), activated_at: ago(119) },
-      { card_id: first.id, product_id: 'repair-suite', granted_at: ago(60), activated_at: ago(59) },
-      { card_id: second.id, product_id: 'frp-tool', granted_at: ago(30), activated_at: ago(29) },
-      { card_id: second.id, product_id: 'data-rescue', granted_at: ago(2), activated_at: null },
+      {
+        card_id: first.id,
+        product_id: 'repair-suite',
+        granted_at: ago(60),
+        activated_at: ago(59),
+        expires_at: inDays(20),
+      },
+      {
+        card_id: second.id,
+        product_id: 'frp-tool',
+        granted_at: ago(30),
+        activated_at: ago(29),
+        expires_at: inDays(5),
+      },
+      // Bought, not yet activated: its year starts when the card writes it.
+      {
+        card_id: second.id,
+        product_id: 'data-rescue',
+        granted_at: ago(2),
+        activated_at: null,
+        valid_days: 365,
+      },
       { card_id: simulated.id, product_id: 'unlock-pro', granted_at: ago(1) },
       { card_id: simulated.id, product_id: 'repair-suite', granted_at: ago(1) },
     ])
@@ -159,6 +180,7 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
         product_id: 'unlock-pro',
         amount: 100,
         used: 37,
+        valid_until: inDays(20),
         created_at: ago(50),
       },
       {
@@ -167,7 +189,7 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
         product_id: 'repair-suite',
         amount: 500,
         used: 120,
-        valid_until: new Date(now + 200 * DAY_MS),
+        valid_until: inDays(200),
         created_at: ago(30),
       },
       {

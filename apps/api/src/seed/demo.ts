@@ -5,6 +5,7 @@ import { hashPassword } from '@benchside/server/passwords';
 import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { Kysely } from 'kysely';
 import type { SigningKeyConfig } from '../catalogue/signing-key.ts';
+import { recordDueRemindersAsSent } from '../expiry/reminder-job.ts';
 import { seedCards } from './cards.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
@@ -53,6 +54,7 @@ async function seedEmptyDatabase(
     .executeTakeFirstOrThrow();
   await seedCards(db, demo);
   await seedCreditLedger(db, demo.id);
+  await recordDueRemindersAsSent(db);
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
   await seedCatalogue(db, storage, config);

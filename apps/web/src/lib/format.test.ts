@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatBytesPerSecond, formatDate, formatDateTime, formatDay } from './format.ts';
+import {
+  expiryCountdown,
+  formatBytes,
+  formatBytesPerSecond,
+  formatDate,
+  formatDateTime,
+  formatDay,
+} from './format.ts';
 
 describe('formatBytes', () => {
   it('spells out bytes with the language’s plural', () => {
@@ -54,5 +61,42 @@ describe('dates in the reader’s language', () => {
     expect(formatDay('2024-05-01', 'en')).toBe('May 1, 2024');
     expect(formatDay('2024-05-01', 'de')).toBe('01.05.2024');
     expect(formatDay('2024-13-45', 'en')).toBe('2024-13-45');
+  });
+});
+
+describe('expiryCountdown', () => {
+  const NOW = new Date('2026-11-25T12:00:00Z');
+  const inDays = (days: number) => new Date(NOW.getTime() + days * 24 * 60 * 60 * 1000).toISOString();
+
+  it('counts whole days ahead, warns within a week, and says how long ago once expired', () => {
+    expect(expiryCountdown(inDays(12), NOW, 'en')).toEqual({
+      expired: false,
+      soon: false,
+      relative: 'in 12 days',
+    });
+    expect(expiryCountdown(inDays(7), NOW, 'en')).toEqual({
+      expired: false,
+      soon: true,
+      relative: 'in 7 days',
+    });
+    expect(expiryCountdown(inDays(-3), NOW, 'en')).toEqual({
+      expired: true,
+      soon: false,
+      relative: '3 days ago',
+    });
+  });
+
+  it('counts hours on the last day, never "tomorrow" for an end a few hours away', () => {
+    expect(expiryCountdown(inDays(0.1), NOW, 'en').relative).toBe('in 3 hours');
+    expect(expiryCountdown(inDays(1), NOW, 'en').relative).toBe('in 1 day');
+  });
+
+  it('uses each language’s own plural forms', () => {
+    expect(expiryCountdown(inDays(1), NOW, 'de').relative).toBe('in 1 Tag');
+    expect(expiryCountdown(inDays(5), NOW, 'de').relative).toBe('in 5 Tagen');
+    expect(expiryCountdown(inDays(-2), NOW, 'fr').relative).toBe('il y a 2 jours');
+    expect(expiryCountdown(inDays(5), NOW, 'es').relative).toBe('dentro de 5 días');
+    expect(expiryCountdown(inDays(5), NOW, 'ja').relative).toBe('5 日後');
+    expect(expiryCountdown(inDays(5), NOW, 'zh').relative).toBe('5天后');
   });
 });

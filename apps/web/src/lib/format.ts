@@ -57,3 +57,40 @@ export function formatDay(day: string, language: string): string {
   if (Number.isNaN(date.getTime())) return day;
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Within this many days an expiry shows as a warning (issue 19: reminders go at 7 and 1). */
+export const EXPIRY_WARNING_DAYS = 7;
+
+export interface ExpiryCountdown {
+  expired: boolean;
+  /** Not expired, and at most EXPIRY_WARNING_DAYS away. */
+  soon: boolean;
+  /** "in 12 days", "in 5 hours", "3 days ago" in the reader's language, its plural included. */
+  relative: string;
+}
+
+/**
+ * How far an end is from `now`: whole days, or hours on its last day, since "tomorrow" would be
+ * wrong for an end two hours away. Intl.RelativeTimeFormat gives each language its own plurals.
+ */
+export function expiryCountdown(iso: string, now: Date, language: string): ExpiryCountdown {
+  const left = new Date(iso).getTime() - now.getTime();
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  const expired = left <= 0;
+  const relative =
+    Math.abs(left) < DAY_MS
+      ? format.format(
+          expired ? -Math.max(1, Math.floor(-left / HOUR_MS)) : Math.max(1, Math.ceil(left / HOUR_MS)),
+          'hour',
+        )
+      : format.format(expired ? -Math.floor(-left / DAY_MS) : Math.ceil(left / DAY_MS), 'day');
+  return { expired, soon: !expired && left <= EXPIRY_WARNING_DAYS * DAY_MS, relative };
+}
+
+/** "365 days", "365 Tage", "365日" in the reader's language. */
+export function formatDays(days: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
+}

@@ -15,6 +15,7 @@ describe('the code and notice mails', () => {
     { kind: 'socialLinked', provider: 'Google' },
     { kind: 'socialUnlinked', provider: 'Google' },
     { kind: 'twoFactorDisabled' },
+    { kind: 'expiryReminder', message: 'Card BSC-000001 expires in 7 days.' },
   ];
 
   it('are written in each of the six languages, not English copies', () => {

@@ -22,7 +22,9 @@ export type MailContent =
   | { kind: 'credentialPassword'; login: string; password: string }
   | { kind: 'socialSignUp'; token: string; provider: string; path?: string }
   | { kind: 'socialLinked' | 'socialUnlinked'; provider: string }
-  | { kind: 'twoFactorDisabled' };
+  | { kind: 'twoFactorDisabled' }
+  /** `message` is already in the recipient's language (the expiry job writes it). */
+  | { kind: 'expiryReminder'; message: string };
 
 export type MailTemplateInput = MailContent & { language: Language; name: string };
 
@@ -48,6 +50,7 @@ const LINK_PATHS: Partial<Record<MailKind, string>> = {
   socialLinked: '/auth/forgot-password',
   socialUnlinked: '/auth/forgot-password',
   twoFactorDisabled: '/auth/forgot-password',
+  expiryReminder: '/cards',
 };
 
 const COPY: Record<Language, MailCopy> = { en, zh, es, ja, de, fr };
@@ -89,16 +92,19 @@ export function renderMail(publicUrl: string, input: MailTemplateInput): Rendere
   const newEmail = 'newEmail' in input ? input.newEmail : '';
   const login = input.kind === 'credentialPassword' ? input.login : '';
   const provider = 'provider' in input ? input.provider : '';
+  const message = input.kind === 'expiryReminder' ? input.message : '';
   const subject = kind.subject.replace('{login}', login).replace('{provider}', provider);
   const greeting = input.name.trim() ? copy.greeting(input.name.trim()) : copy.anonymousGreeting;
   const body = kind.body
     .replace('{newEmail}', newEmail)
     .replace('{login}', login)
-    .replace('{provider}', provider);
+    .replace('{provider}', provider)
+    .replace('{message}', message);
   const htmlBody = escapeHtml(kind.body)
     .replace('{newEmail}', `<strong>${escapeHtml(newEmail)}</strong>`)
     .replace('{login}', `<strong>${escapeHtml(login)}</strong>`)
-    .replace('{provider}', escapeHtml(provider));
+    .replace('{provider}', escapeHtml(provider))
+    .replace('{message}', escapeHtml(message));
   const footnote = kind.footnote.replace('{provider}', provider);
   const action = link ? `${kind.action ?? link}: ${link}` : null;
 

@@ -6,6 +6,7 @@ import {
   type AdminCommand,
   type AdminContext,
   AdminUsageError,
+  optionalDay,
   requireOption,
 } from '../command.ts';
 
@@ -55,13 +56,7 @@ async function grant({ db, print }: AdminContext, args: AdminArguments): Promise
   const amount = readCredits(args);
   const user = await findUser(db, username);
   const productId = await readProduct(db, args);
-  let validUntil: Date | null = null;
-  const until = args.values['valid-until'];
-  if (typeof until === 'string') {
-    validUntil = /^\d{4}-\d{2}-\d{2}$/.test(until) ? new Date(`${until}T23:59:59Z`) : null;
-    if (!validUntil || Number.isNaN(validUntil.getTime()))
-      throw new AdminUsageError('--valid-until must be YYYY-MM-DD');
-  }
+  const validUntil = optionalDay(args, 'valid-until');
   const kind = args.values.subscription === true ? 'subscription' : 'pack';
   await db.transaction().execute(async (trx) => {
     const pack = await trx

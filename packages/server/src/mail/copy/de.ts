@@ -101,5 +101,11 @@ export const de: MailCopy = {
       footnote:
         'Wenn Sie diese Änderung vorgenommen haben, ist nichts weiter zu tun. Andernfalls setzen Sie sofort Ihr Passwort zurück und schalten Sie die Zwei-Faktor-Anmeldung in den Kontoeinstellungen wieder ein.',
     },
+    expiryReminder: {
+      subject: 'Eine Lizenz oder ein Guthabenpaket läuft bald ab',
+      body: '{message}',
+      action: 'Meine Karten öffnen',
+      footnote: 'Sie können diese E-Mails in Ihren Kontoeinstellungen abschalten.',
+    },
   },
 };

@@ -101,5 +101,11 @@ export const en: MailCopy = {
       footnote:
         'If you made this change, there is nothing more to do. If you did not, reset your password right away and turn two-factor sign-in on again under Account Settings.',
     },
+    expiryReminder: {
+      subject: 'A licence or credit pack of yours is about to expire',
+      body: '{message}',
+      action: 'Open my cards',
+      footnote: 'You can turn these e-mails off in your account settings.',
+    },
   },
 };

@@ -102,5 +102,11 @@ export const es: MailCopy = {
       footnote:
         'Si has hecho tú este cambio, no tienes que hacer nada más. Si no, restablece tu contraseña de inmediato y vuelve a activar el inicio de sesión en dos pasos en la configuración de la cuenta.',
     },
+    expiryReminder: {
+      subject: 'Una licencia o un paquete de créditos está a punto de caducar',
+      body: '{message}',
+      action: 'Abrir mis tarjetas',
+      footnote: 'Puede desactivar estos correos en la configuración de su cuenta.',
+    },
   },
 };

@@ -102,5 +102,11 @@ export const fr: MailCopy = {
       footnote:
         'Si vous avez fait cette modification, vous n’avez rien d’autre à faire. Sinon, réinitialisez votre mot de passe immédiatement et réactivez la connexion en deux étapes dans les paramètres du compte.',
     },
+    expiryReminder: {
+      subject: 'Une licence ou un pack de crédits arrive bientôt à expiration',
+      body: '{message}',
+      action: 'Ouvrir mes cartes',
+      footnote: 'Vous pouvez désactiver ces e-mails dans les paramètres de votre compte.',
+    },
   },
 };

@@ -13,11 +13,12 @@ export type MailKind =
   | 'socialSignUp'
   | 'socialLinked'
   | 'socialUnlinked'
-  | 'twoFactorDisabled';
+  | 'twoFactorDisabled'
+  | 'expiryReminder';
 
 interface KindCopy {
   subject: string;
-  /** May hold `{newEmail}`, `{login}` or `{provider}` (so may the subject). */
+  /** May hold `{newEmail}`, `{login}`, `{provider}` or `{message}` (so may the subject). */
   body: string;
   /** The link's button; kinds without a link have none. */
   action?: string;

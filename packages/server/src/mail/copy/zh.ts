@@ -95,5 +95,11 @@ export const zh: MailCopy = {
       footnote:
         '如果是您本人操作，无需再做任何事。如果不是，请立即重置密码，并在“账户设置”中重新开启双重验证登录。',
     },
+    expiryReminder: {
+      subject: '您的许可证或积分包即将到期',
+      body: '{message}',
+      action: '打开我的卡',
+      footnote: '您可以在账户设置中关闭这些邮件。',
+    },
   },
 };

@@ -41,3 +41,14 @@ export interface TwoFactorChange {
 export function useSetTwoFactor(userId: string) {
   return useMutation({ mutationFn: (change: TwoFactorChange) => setTwoFactor(userId, change) });
 }
+
+/** `PATCH /api/users/edit/{id}` (merge-patch): whether expiry reminders also come by e-mail. */
+export async function setExpiryReminderEmails(userId: string, enabled: boolean): Promise<CurrentUser> {
+  return storeCurrentUser(
+    await http.patch(`/users/edit/${encodeURIComponent(userId)}`, { expiryReminderEmails: enabled }),
+  );
+}
+
+export function useSetExpiryReminderEmails(userId: string) {
+  return useMutation({ mutationFn: (enabled: boolean) => setExpiryReminderEmails(userId, enabled) });
+}

@@ -18,6 +18,7 @@ const USER: CurrentUser = {
   profile: { name: 'Tech', company: 'Bench Repairs', phone: '+49 30 1234567', country: 'DE' },
   userPortal2fa: false,
   language: 'en',
+  expiryReminderEmails: true,
 };
 
 /** `PATCH /api/users/edit/{id}` held open until the test answers it. */

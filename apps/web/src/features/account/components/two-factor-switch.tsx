@@ -6,6 +6,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSetTwoFactor } from '../api/profile.ts';
 import { ConfirmPasswordModal, type PasswordConfirmation } from './confirm-password-modal.tsx';
 import { SectionCard } from './section-card.tsx';
+import { SettingSwitch } from './setting-switch.tsx';
 
 /** E-mail-code two-factor sign-in on or off (`PATCH /api/users/edit/{id}`). */
 export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
@@ -49,28 +50,14 @@ export function TwoFactorSwitch({ user }: { user: CurrentUser }) {
 
   return (
     <SectionCard id="two-factor" title={t('account.twoFactor.title')}>
-      <div className="form-check form-switch">
-        <input
-          id="two-factor-switch"
-          className="form-check-input"
-          type="checkbox"
-          role="switch"
-          checked={enabled}
-          aria-checked={enabled}
-          // Not `disabled` while the call runs: a disabled control drops the keyboard focus to the page.
-          aria-disabled={setTwoFactor.isPending || undefined}
-          aria-describedby="two-factor-help"
-          onChange={(event) => {
-            if (!setTwoFactor.isPending) toggle(event.target.checked);
-          }}
-        />
-        <label htmlFor="two-factor-switch" className="form-check-label fw-semibold">
-          {t('account.twoFactor.label')}
-        </label>
-      </div>
-      <p id="two-factor-help" className="text-body-secondary small mb-0 mt-2">
-        {t('account.twoFactor.help', { email: user.email })}
-      </p>
+      <SettingSwitch
+        id="two-factor"
+        label={t('account.twoFactor.label')}
+        help={t('account.twoFactor.help', { email: user.email })}
+        checked={enabled}
+        pending={setTwoFactor.isPending}
+        onChange={toggle}
+      />
       <ConfirmPasswordModal confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </SectionCard>
   );

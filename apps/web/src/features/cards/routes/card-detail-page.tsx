@@ -26,6 +26,7 @@ import {
 import { useUserCrds } from '../api/credentials.ts';
 import { cardFailure } from '../card-failure.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
+import { Expiry } from '../components/expiry.tsx';
 import { FirmwareUpdate } from '../components/firmware-update.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
 
@@ -185,6 +186,11 @@ function CardDetail({ card }: { card: Card }) {
                           <span className="badge text-bg-secondary">{t('cards.detail.notActivated')}</span>
                         )}
                       </div>
+                      {product.expiresAt ? (
+                        <div className="small mt-1">
+                          <Expiry expiresAt={product.expiresAt} />
+                        </div>
+                      ) : null}
                     </div>
                     {inReader && !product.activatedAt ? (
                       <button

@@ -11,6 +11,7 @@ import { useAssignedLogs, useCards } from '../api/cards.ts';
 import { useRecentCrdLogs } from '../api/credentials.ts';
 import { useCredits } from '../api/tokens.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
+import { Expiry, LicenceExpiry } from '../components/expiry.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
 import { WhereToBuyLink } from '../components/where-to-buy-link.tsx';
 
@@ -71,9 +72,24 @@ export function CardsOverviewPage() {
                           <span className="badge text-bg-warning ms-2">{t('cards.updateAvailable')}</span>
                         ) : null}
                       </dd>
-                      <dt className="col-6 text-body-secondary">{t('cards.products')}</dt>
+                      <dt className="col-6 text-body-secondary">{t('cards.expiry.support')}</dt>
                       <dd className="col-6">
-                        {card.products.map((product) => product.name).join(', ') || '—'}
+                        <Expiry expiresAt={card.expiresAt} />
+                      </dd>
+                      <dt className="col-12 text-body-secondary">{t('cards.products')}</dt>
+                      <dd className="col-12">
+                        {card.products.length === 0 ? (
+                          '—'
+                        ) : (
+                          <ul className="list-unstyled mb-0" aria-label={t('cards.products')}>
+                            {card.products.map((product) => (
+                              <li key={product.id} className="d-flex flex-wrap gap-2 mb-1">
+                                <span className="fw-semibold">{product.name}</span>
+                                <LicenceExpiry licence={product} />
+                              </li>
+                            ))}
+                          </ul>
+                        )}
                       </dd>
                       <dt className="col-6 text-body-secondary">{t('cards.credentials')}</dt>
                       <dd className="col-6">{card.credentials}</dd>
@@ -124,8 +140,7 @@ export function CardsOverviewPage() {
           { header: t('cards.credits.left'), cell: (row) => row.remaining },
           {
             header: t('cards.credits.validUntil'),
-            cell: (row) =>
-              row.validUntil ? formatDate(row.validUntil, i18n.language) : t('cards.credits.noExpiry'),
+            cell: (row) => <Expiry expiresAt={row.validUntil} />,
           },
         ]}
       />
