@@ -23,6 +23,9 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
 
 // Words that are the same in a language as in English (names, loanwords, placeholders).
 const SAME_AS_ENGLISH = new Set([
+  // The helper panel: the product's name, and "OK" as German and French write it too.
+  'helper.panel.helper.title',
+  'helper.panel.state.ok',
   'app.name',
   'app.documentTitle',
   'helper.launch.launch',
