@@ -349,6 +349,79 @@ describe('credits ledger', () => {
     expect(listed).toMatchObject({ kind: 'refund', amount: 3, refundOf: use.id });
   });
 
+  it('draws a use from the packs that pay for it, soonest-ending first, and gives a refund back to its pack', async () => {
+    const userId = await createUser(api.db, {
+      username: 'packs',
+      email: 'packs@example.test',
+      password: 'Packs#Bench2026',
+    });
+    const pack = async (productId: string | null, amount: number, validUntil: Date | null) => {
+      const row = await api.db
+        .insertInto('user_credit_subscriptions')
+        .values({ user_id: userId, product_id: productId, kind: 'pack', amount, valid_until: validUntil })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordCreditMovement(api.db, {
+        userId,
+        kind: 'grant',
+        credits: amount,
+        productId,
+        subscriptionId: row.id,
+      });
+      return row.id;
+    };
+    const later = await pack('unlock-pro', 10, new Date(Date.now() + 90 * DAY_MS));
+    const sooner = await pack('unlock-pro', 4, new Date(Date.now() + 10 * DAY_MS));
+    const otherProduct = await pack('frp-tool', 10, null);
+    const used = async () =>
+      Object.fromEntries(
+        (
+          await api.db
+            .selectFrom('user_credit_subscriptions')
+            .select(['id', 'used'])
+            .where('user_id', '=', userId)
+            .execute()
+        ).map((row) => [row.id, row.used]),
+      );
+
+    const use = await recordCreditMovement(api.db, {
+      userId,
+      kind: 'use',
+      credits: 6,
+      productId: 'unlock-pro',
+      function: 'Unlock',
+      result: 'failed',
+    });
+    expect(await used()).toEqual({ [sooner]: 4, [later]: 2, [otherProduct]: 0 });
+
+    await refundCreditUse(api.db, use.id);
+    expect(await used()).toEqual({ [sooner]: 0, [later]: 0, [otherProduct]: 0 });
+    const packsLeft = Object.values(await used()).reduce((left, count) => left - count, 24);
+    expect(
+      (
+        await api.db
+          .selectFrom('credit_balances')
+          .select('balance')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).balance,
+    ).toBe(packsLeft);
+  });
+
+  it('leaves the demo packs where the cards page shows them: 37, 120 and 10 credits used', async () => {
+    const packs = await api.db
+      .selectFrom('user_credit_subscriptions')
+      .select(['product_id', 'used'])
+      .where('user_id', '=', miaId)
+      .orderBy('product_id')
+      .execute();
+    expect(packs).toEqual([
+      { product_id: 'frp-tool', used: 10 },
+      { product_id: 'repair-suite', used: 120 },
+      { product_id: 'unlock-pro', used: 37 },
+    ]);
+  });
+
   it('keeps the running balance right when many movements of one user are written at once', async () => {
     const userId = await createUser(api.db, {
       username: 'busy',

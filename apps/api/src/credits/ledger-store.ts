@@ -64,6 +64,99 @@ async function lockBalance(trx: Transaction<Database>, userId: string): Promise<
 }
 
 /**
+ * Takes a use's credits from the packs that pay for it, so the packs' "left" (the cards page) and
+ * the ledger's balance agree: the named pack, else the user's packs of the operation's product and
+ * the product-free ones, valid at the time, soonest-ending first. Credits granted without a pack
+ * (none outside tests) come from the balance alone. Returns the first pack drawn from.
+ */
+async function drawFromPacks(
+  trx: Transaction<Database>,
+  use: CreditMovement & { at: Date },
+  named: string | null,
+): Promise<string | null> {
+  let query = trx
+    .selectFrom('user_credit_subscriptions')
+    .select(['id', 'amount', 'used'])
+    .where('user_id', '=', use.userId)
+    .whereRef('used', '<', 'amount')
+    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', use.at)]));
+  if (named) query = query.where('id', '=', named);
+  else if (use.productId)
+    query = query.where((eb) =>
+      eb.or([eb('product_id', '=', use.productId ?? null), eb('product_id', 'is', null)]),
+    );
+  const packs = await query
+    .orderBy(sql`product_id is null`)
+    .orderBy(sql`valid_until asc nulls last`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  let owed = use.credits;
+  for (const pack of packs) {
+    if (owed === 0) break;
+    const taken = Math.min(owed, pack.amount - pack.used);
+    await trx
+      .updateTable('user_credit_subscriptions')
+      .set({ used: pack.used + taken })
+      .where('id', '=', pack.id)
+      .execute();
+    owed -= taken;
+  }
+  return named ?? packs[0]?.id ?? null;
+}
+
+/**
+ * Gives a refund's credits back to the packs its use drew on: the pack it was drawn from first, then
+ * the others that could have paid for it, in the order a use draws. Returns the first pack.
+ */
+async function giveBackToPack(
+  trx: Transaction<Database>,
+  refund: CreditMovement,
+  named: string | null,
+): Promise<string | null> {
+  let first = named;
+  if (!first && refund.refundOf) {
+    const use = await trx
+      .selectFrom('credit_ledger')
+      .select('subscription_id')
+      .where('id', '=', refund.refundOf)
+      .executeTakeFirst();
+    first = use?.subscription_id ?? null;
+  }
+  if (!first) return null;
+  let query = trx
+    .selectFrom('user_credit_subscriptions')
+    .select(['id', 'used'])
+    .where('user_id', '=', refund.userId)
+    .where('used', '>', 0);
+  if (refund.productId)
+    query = query.where((eb) =>
+      eb.or([eb('product_id', '=', refund.productId ?? null), eb('product_id', 'is', null)]),
+    );
+  const packs = await query
+    .orderBy(sql`id <> ${first}`)
+    .orderBy(sql`product_id is null`)
+    .orderBy(sql`valid_until asc nulls last`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  let owed = refund.credits;
+  for (const pack of packs) {
+    if (owed === 0) break;
+    const returned = Math.min(owed, pack.used);
+    await trx
+      .updateTable('user_credit_subscriptions')
+      .set({ used: pack.used - returned })
+      .where('id', '=', pack.id)
+      .execute();
+    owed -= returned;
+  }
+  return first;
+}
+
+/**
  * Records one credit movement with the balance after it: the one way every writer (operator
  * commands, the seed, later jobs) changes a balance. Refuses a movement the balance cannot cover.
  */
@@ -79,6 +172,10 @@ export async function recordCreditMovement(
   const amount = DIRECTION[movement.kind] * movement.credits;
   const balanceAfter = balance + amount;
   if (balanceAfter < 0) throw new InsufficientCreditsError(`Not enough credits: ${balance} left`);
+  const at = movement.at ?? new Date();
+  let subscriptionId = movement.subscriptionId ?? null;
+  if (movement.kind === 'use') subscriptionId = await drawFromPacks(trx, { ...movement, at }, subscriptionId);
+  if (movement.kind === 'refund') subscriptionId = await giveBackToPack(trx, movement, subscriptionId);
   const row = await trx
     .insertInto('credit_ledger')
     .values({
@@ -89,7 +186,7 @@ export async function recordCreditMovement(
       card_id: movement.cardId ?? null,
       user_crd_id: movement.userCrdId ?? null,
       product_id: movement.productId ?? null,
-      subscription_id: movement.subscriptionId ?? null,
+      subscription_id: subscriptionId,
       function: movement.function ?? null,
       device_model: movement.deviceModel ?? null,
       result: movement.result ?? null,

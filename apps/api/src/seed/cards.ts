@@ -171,6 +171,7 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
       .execute();
   }
 
+  // Unused as bought: the credits ledger's uses (seed/credits.ts) draw them down.
   await db
     .insertInto('user_credit_subscriptions')
     .values([
@@ -179,7 +180,6 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
         kind: 'pack',
         product_id: 'unlock-pro',
         amount: 100,
-        used: 37,
         valid_until: inDays(20),
         created_at: ago(50),
       },
@@ -188,7 +188,6 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
         kind: 'subscription',
         product_id: 'repair-suite',
         amount: 500,
-        used: 120,
         valid_until: inDays(200),
         created_at: ago(30),
       },
@@ -197,7 +196,6 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
         kind: 'pack',
         product_id: 'frp-tool',
         amount: 50,
-        used: 10,
         valid_until: ago(5),
         created_at: ago(400),
       },

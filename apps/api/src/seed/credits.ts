@@ -17,9 +17,10 @@ const FLASH = { function: 'Flash', deviceModel: 'Moto G52 (XT2221-1)', credits: 
 const FRP = { function: 'FRP', deviceModel: 'SM-A127F', credits: 5 };
 
 /**
- * The demo user's credits ledger, in the order it happened, matching the packs `seedCards` wrote:
+ * The demo user's credits ledger, in the order it happened, drawing on the packs `seedCards` wrote:
  * each pack's grant, the uses it paid for, the FRP pack's expiry, a failed unlock refunded and
- * another failed one still to be asked about. The balance ends where the packs' credits left are.
+ * another failed one still to be asked about: the packs end 37, 120 and 10 used, and the balance
+ * where their credits left are.
  */
 export async function seedCreditLedger(db: Kysely<Database>, userId: string): Promise<void> {
   const now = Date.now();
