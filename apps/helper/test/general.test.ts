@@ -71,6 +71,20 @@ describe('POST /general/info', () => {
     expect(Math.abs((info.downloadFolder.freeBytes ?? 0) - bavail * bsize)).toBeLessThan(256 * 1024 * 1024);
   });
 
+  it('makes the default folder a fresh install will download into, and answers its room', async () => {
+    const { port } = await start();
+    const folder = join(home, 'Downloads', 'Benchside');
+    await rm(folder, { recursive: true, force: true });
+    const response = await postJson(port, '/general/info');
+    expect(response.status).toBe(200);
+    expect(helperInfoSchema.parse(response.json()).downloadFolder).toEqual({
+      path: folder,
+      exists: true,
+      freeBytes: expect.any(Number),
+    });
+    expect((await stat(folder)).isDirectory()).toBe(true);
+  });
+
   it('says so when the download folder was removed, with no free space to report', async () => {
     const { port } = await start();
     const folder = join(home, 'removed-later');

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import {
   type DownloadFolder,
   type HelperInfo,
@@ -28,6 +29,9 @@ export function registerGeneralRoutes(app: FastifyInstance, options: GeneralRout
   // A POST like ping: only JSON POSTs force the preflight a foreign page cannot pass.
   app.post('/general/info', async (request): Promise<HelperInfo> => {
     const path = downloadFolder();
+    // The default folder is made by the first download; made now, a fresh install's panel shows its
+    // room instead of a missing folder. A folder the user chose and later removed stays missing.
+    if (settings.current.downloadFolder === undefined) await mkdir(path, { recursive: true }).catch(() => {});
     return {
       version,
       port: request.socket.localPort ?? 0,
