@@ -64,96 +64,63 @@ async function lockBalance(trx: Transaction<Database>, userId: string): Promise<
 }
 
 /**
- * Takes a use's credits from the packs that pay for it, so the packs' "left" (the cards page) and
- * the ledger's balance agree: the named pack, else the user's packs of the operation's product and
- * the product-free ones, valid at the time, soonest-ending first. Credits granted without a pack
- * (none outside tests) come from the balance alone. Returns the first pack drawn from.
+ * Moves a use's credits out of the packs that pay for it, or a refund's back into them, so the
+ * packs' "left" (the cards page) and the ledger's balance agree. A use draws on the named pack, else
+ * on the user's packs of the operation's product and the product-free ones valid at its time,
+ * soonest-ending first; a refund gives back to the pack its use drew on first, then in the same
+ * order. Credits granted without a pack (only tests do) move in the balance alone. Returns the
+ * first pack.
  */
-async function drawFromPacks(
+async function moveThroughPacks(
   trx: Transaction<Database>,
-  use: CreditMovement & { at: Date },
+  movement: CreditMovement & { at: Date },
   named: string | null,
 ): Promise<string | null> {
-  let query = trx
-    .selectFrom('user_credit_subscriptions')
-    .select(['id', 'amount', 'used'])
-    .where('user_id', '=', use.userId)
-    .whereRef('used', '<', 'amount')
-    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', use.at)]));
-  if (named) query = query.where('id', '=', named);
-  else if (use.productId)
-    query = query.where((eb) =>
-      eb.or([eb('product_id', '=', use.productId ?? null), eb('product_id', 'is', null)]),
-    );
-  const packs = await query
-    .orderBy(sql`product_id is null`)
-    .orderBy(sql`valid_until asc nulls last`)
-    .orderBy('created_at')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  let owed = use.credits;
-  for (const pack of packs) {
-    if (owed === 0) break;
-    const taken = Math.min(owed, pack.amount - pack.used);
-    await trx
-      .updateTable('user_credit_subscriptions')
-      .set({ used: pack.used + taken })
-      .where('id', '=', pack.id)
-      .execute();
-    owed -= taken;
-  }
-  return named ?? packs[0]?.id ?? null;
-}
-
-/**
- * Gives a refund's credits back to the packs its use drew on: the pack it was drawn from first, then
- * the others that could have paid for it, in the order a use draws. Returns the first pack.
- */
-async function giveBackToPack(
-  trx: Transaction<Database>,
-  refund: CreditMovement,
-  named: string | null,
-): Promise<string | null> {
+  const drawing = movement.kind === 'use';
   let first = named;
-  if (!first && refund.refundOf) {
+  if (!drawing && !first && movement.refundOf) {
     const use = await trx
       .selectFrom('credit_ledger')
       .select('subscription_id')
-      .where('id', '=', refund.refundOf)
+      .where('id', '=', movement.refundOf)
       .executeTakeFirst();
     first = use?.subscription_id ?? null;
+    if (!first) return null;
   }
-  if (!first) return null;
   let query = trx
     .selectFrom('user_credit_subscriptions')
-    .select(['id', 'used'])
-    .where('user_id', '=', refund.userId)
-    .where('used', '>', 0);
-  if (refund.productId)
+    .select(['id', 'amount', 'used'])
+    .where('user_id', '=', movement.userId);
+  query = drawing
+    ? query
+        .whereRef('used', '<', 'amount')
+        .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', movement.at)]))
+    : query.where('used', '>', 0);
+  if (drawing && named) query = query.where('id', '=', named);
+  else if (movement.productId)
     query = query.where((eb) =>
-      eb.or([eb('product_id', '=', refund.productId ?? null), eb('product_id', 'is', null)]),
+      eb.or([eb('product_id', '=', movement.productId ?? null), eb('product_id', 'is', null)]),
     );
   const packs = await query
-    .orderBy(sql`id <> ${first}`)
+    .orderBy(sql`id is distinct from ${first}`)
     .orderBy(sql`product_id is null`)
     .orderBy(sql`valid_until asc nulls last`)
     .orderBy('created_at')
     .orderBy('id')
     .forUpdate()
     .execute();
-  let owed = refund.credits;
+  let owed = movement.credits;
   for (const pack of packs) {
     if (owed === 0) break;
-    const returned = Math.min(owed, pack.used);
+    const moved = Math.min(owed, drawing ? pack.amount - pack.used : pack.used);
     await trx
       .updateTable('user_credit_subscriptions')
-      .set({ used: pack.used - returned })
+      .set({ used: drawing ? pack.used + moved : pack.used - moved })
       .where('id', '=', pack.id)
       .execute();
-    owed -= returned;
+    owed -= moved;
   }
-  return first;
+  return first ?? packs[0]?.id ?? null;
 }
 
 /**
@@ -174,8 +141,8 @@ export async function recordCreditMovement(
   if (balanceAfter < 0) throw new InsufficientCreditsError(`Not enough credits: ${balance} left`);
   const at = movement.at ?? new Date();
   let subscriptionId = movement.subscriptionId ?? null;
-  if (movement.kind === 'use') subscriptionId = await drawFromPacks(trx, { ...movement, at }, subscriptionId);
-  if (movement.kind === 'refund') subscriptionId = await giveBackToPack(trx, movement, subscriptionId);
+  if (movement.kind === 'use' || movement.kind === 'refund')
+    subscriptionId = await moveThroughPacks(trx, { ...movement, at }, subscriptionId);
   const row = await trx
     .insertInto('credit_ledger')
     .values({
