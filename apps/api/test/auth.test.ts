@@ -68,6 +68,7 @@ describe('sign-in, current user and sign-out', () => {
       profile: { name: 'Alice Smith', company: '', phone: '', country: '' },
       userPortal2fa: false,
       language: 'en',
+      expiryReminderEmails: true,
     });
   });
 
