@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignCard } from '../src/cards/card-store.ts';
 import { recordCreditMovement, refundCreditUse } from '../src/credits/ledger-store.ts';
 import { seedCards } from '../src/seed/cards.ts';
-import { DEMO_FAILED_USE, seedCreditLedger } from '../src/seed/credits.ts';
+import { DEMO_FAILED_USE } from '../src/seed/credits.ts';
 import { call, errorOf } from './accounts-helpers.ts';
 
 const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026' };
@@ -79,7 +79,6 @@ describe('credits ledger', () => {
     api = await startApi();
     [miaId, nedId] = await Promise.all([createUser(api.db, MIA), createUser(api.db, NED)]);
     await seedCards(api.db, { id: miaId, username: MIA.username });
-    await seedCreditLedger(api.db, miaId);
     const card = await api.db
       .insertInto('cards')
       .values({ serial: 'BSC-000900', firmware_version: '2.1.0' })

@@ -4,6 +4,7 @@ import type { Database } from '@benchside/db/database';
 import { hashPassword } from '@benchside/server/passwords';
 import type { Kysely } from 'kysely';
 import { assignCard, generateCrdPassword } from '../cards/card-store.ts';
+import { seedCreditLedger } from './credits.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,7 +22,7 @@ export const DEMO_PRODUCTS = [
 
 /**
  * The demo user's card area: two cards with licences, their credentials with logs, sessions,
- * machines and third-party tokens, and credit packs, some ending in about 5, 20 and 60 days and one
+ * machines and third-party tokens, and credit packs with their ledger (seed/credits.ts), some ending in about 5, 20 and 60 days and one
  * product bought but not yet activated; and the card inside the helper's simulated reader,
  * registered but free, so the demo user (or a new one) can validate it.
  */
@@ -201,4 +202,5 @@ export async function seedCards(db: Kysely<Database>, user: { id: string; userna
       },
     ])
     .execute();
+  await seedCreditLedger(db, user.id);
 }

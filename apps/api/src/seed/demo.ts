@@ -9,7 +9,6 @@ import { recordDueRemindersAsSent } from '../expiry/reminder-job.ts';
 import { seedCards } from './cards.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedConversations } from './conversations.ts';
-import { seedCreditLedger } from './credits.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoNotifications } from './notifications.ts';
 import { seedSupportedModels } from './supported-models.ts';
@@ -53,7 +52,6 @@ async function seedEmptyDatabase(
     .returning(['id', 'username'])
     .executeTakeFirstOrThrow();
   await seedCards(db, demo);
-  await seedCreditLedger(db, demo.id);
   await recordDueRemindersAsSent(db);
   await seedConversations(db, demo.id);
   await seedKnowledgeBase(db);
