@@ -117,6 +117,11 @@ describe('expiry of cards, products and credits, and the reminder job', () => {
     ).toBe(true);
   });
 
+  const mailsOfBothNodes = async (address: string) => [
+    ...(await mailsTo(api, address)),
+    ...(await mailsTo(secondNode, address)),
+  ];
+
   it('sends each due reminder once when two nodes run the job at the same moment', async () => {
     const runs = await Promise.all([runExpiryReminders(api.db, now), runExpiryReminders(secondNode.db, now)]);
     // Kai: the 5-day product (7 days), the 20-day product and pack (30 days); Lea: her card (7 days).
@@ -131,8 +136,8 @@ describe('expiry of cards, products and credits, and the reminder job', () => {
     expect(kaiNotes).toContainEqual(
       expect.stringMatching(/^FRP Tool on card BSC-000102 expires in 5 days, on \w{3} \d{1,2}, \d{4}\.$/),
     );
-    await api.app.mailOutbox.flush();
-    const mails = await mailsTo(api, KAI.email);
+    // Either node's outbox may deliver a reminder, each to its own mail catcher.
+    const mails = await mailsOfBothNodes(KAI.email);
     expect(
       mails.filter((mail) => mail.subject === 'A licence or credit pack of yours is about to expire'),
     ).toHaveLength(3);
@@ -143,8 +148,7 @@ describe('expiry of cards, products and credits, and the reminder job', () => {
     expect(await notificationsOf(lea.id)).toEqual([
       expect.stringMatching(/^The support licence of card BSC-000800 expires in 3 days, on /),
     ]);
-    await api.app.mailOutbox.flush();
-    expect(await mailsTo(api, LEA.email)).toEqual([]);
+    expect(await mailsOfBothNodes(LEA.email)).toEqual([]);
   });
 
   it('sends nothing again after a restart, and only the nearest threshold later on', async () => {
