@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
+import { withAdvisoryLock } from './advisory-lock.ts';
 import { migrateToLatest } from './migrate.ts';
 import { type DatabaseHandle, openPGlite, openPostgres } from './open-database.ts';
 
@@ -52,7 +53,12 @@ async function openScratchPostgres(serverUrl: string): Promise<UnmigratedTestDat
       pool: handle.pool,
       async close() {
         await handle.close();
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+        // Under the migrations lock: Kysely's migrator checks its tables with
+        // `has_schema_privilege(nspname)` over every schema, which fails with 3F000 when another
+        // file's schema is dropped between its catalogue read and that call.
+        await withAdvisoryLock(admin.db, 'migrations', (connection) =>
+          sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection),
+        );
         await admin.close();
       },
     },
