@@ -10,7 +10,7 @@ import { type CardReaderConfig, createCardReaderDriver } from './hardware/card-r
 import { OperationStatusRegistry } from './hardware/operation-status.ts';
 import { installErrorHandlers } from './http-errors.ts';
 import { registerDownloadRoutes } from './routes/downloads.ts';
-import { registerGeneralRoutes } from './routes/general.ts';
+import { downloadLimitBytes, registerGeneralRoutes } from './routes/general.ts';
 import { registerHardwareRoutes } from './routes/hardware.ts';
 import { registerSoftwareRoutes } from './routes/software.ts';
 import { installLoopbackSecurity } from './security.ts';
@@ -59,11 +59,15 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
   await removeUnfinishedWrites(configDir);
   const settings = await SettingsStore.open(configDir, warn);
   const source = new PackageSource(options.packageTrust);
+  // Read once: "pause at startup" acts on this start only, a change to it on the next one.
+  const downloadSettings = settings.downloadSettings;
   const downloads = await DownloadManager.open({
     stateDir: configDir,
     downloadFolder: () => settings.current.downloadFolder ?? defaultDownloadFolder(configDir),
     peerToPeer: options.peerToPeer ?? false,
     webSeedAllowed: (url) => source.isAllowed(url),
+    downloadLimit: downloadLimitBytes(downloadSettings),
+    pauseAtStartup: downloadSettings.pauseAtStartup,
     warn,
   });
   const cardReaders = createCardReaderDriver(options.cardReaders, configDir);
@@ -83,7 +87,12 @@ export async function buildHelperApp(options: HelperAppOptions): Promise<Fastify
   installErrorHandlers(app);
   installLoopbackSecurity(app, options.origins);
   acceptEmptyJsonBodies(app);
-  registerGeneralRoutes(app, { version: HELPER_VERSION, configDir, settings });
+  registerGeneralRoutes(app, {
+    version: HELPER_VERSION,
+    configDir,
+    settings,
+    applyDownloadLimit: (bytesPerSecond) => downloads.setDownloadLimit(bytesPerSecond),
+  });
   registerDownloadRoutes(app, { downloads, source, installer, env: options.env ?? process.env });
   registerSoftwareRoutes(app, { tools });
   registerHardwareRoutes(app, { cardReaders, operations: new OperationStatusRegistry() });

@@ -147,6 +147,19 @@ describe('/downloads/* over HTTP', { timeout: 30_000 }, () => {
       expect(unknown.status, path).toBe(404);
       expect(unknown.json(), path).toEqual({ message: `There is no download with hash ${'b'.repeat(40)}` });
     }
+    const unknownMove = await postJson(helper.port, '/downloads/move', {
+      hash: 'b'.repeat(40),
+      direction: 'up',
+    });
+    expect(unknownMove.status).toBe(404);
+    const sideways = await postJson(helper.port, '/downloads/move', {
+      hash: 'b'.repeat(40),
+      direction: 'left',
+    });
+    expect(sideways.status).toBe(400);
+    expect(sideways.json()).toMatchObject({
+      violations: [{ propertyPath: 'direction', message: 'The direction must be up or down' }],
+    });
   });
 
   it('says it cannot browse on a machine without a desktop, and opens the folder where there is one', async () => {

@@ -62,6 +62,34 @@ export const setDownloadFolderBodySchema = z.object({
 });
 
 /**
+ * The highest download speed limit the helper takes, in KB/s (10 GB/s): anything above is no limit
+ * at all. Kilobytes of 1000 bytes, the unit the downloads page shows speeds in.
+ */
+export const MAX_DOWNLOAD_LIMIT_KBPS = 10_000_000;
+
+/**
+ * `POST /general/getSettings` and the answer of `POST /general/setSettings`: how the helper
+ * downloads, as download managers let their users choose it. `downloadLimitKBps` caps every
+ * transfer together, 0 meaning no limit; `pauseAtStartup` leaves every download stopped when the
+ * helper starts, until the technician starts them.
+ */
+export const helperSettingsSchema = z.object({
+  downloadLimitKBps: z
+    .number({ error: 'The speed limit must be a number' })
+    .int('The speed limit must be a whole number of KB/s')
+    .min(0, 'The speed limit must not be negative')
+    .max(MAX_DOWNLOAD_LIMIT_KBPS, `The speed limit must be at most ${MAX_DOWNLOAD_LIMIT_KBPS} KB/s`),
+  pauseAtStartup: z.boolean({ error: 'Pause at startup must be true or false' }),
+});
+export type HelperSettings = z.infer<typeof helperSettingsSchema>;
+
+/** `POST /general/setSettings`: the settings to change; the others stay as they are. */
+export const setHelperSettingsBodySchema = helperSettingsSchema
+  .partial()
+  .strict()
+  .refine((change) => Object.keys(change).length > 0, 'Give at least one setting to change');
+
+/**
  * The vendor card master key of the demo set-up: `npm start` gives it to the helper's simulated
  * reader (the "factory") unless `VENDOR_CARD_MASTER_KEY` is set, and the API must check card
  * validations with the same key. Public on purpose: it protects nothing but demo cards.
@@ -165,6 +193,12 @@ export const downloadHashBodySchema = z.object({
   hash: torrentHashSchema,
 });
 
+/** `POST /downloads/move`: one place up or down the queue. */
+export const moveDownloadBodySchema = z.object({
+  hash: torrentHashSchema,
+  direction: z.enum(['up', 'down'], { error: 'The direction must be up or down' }),
+});
+
 /** `POST /downloads/remove`. */
 export const removeDownloadBodySchema = z.object({
   hash: torrentHashSchema,
@@ -177,7 +211,8 @@ export const installDownloadBodySchema = z.object({
   isSoftwareUpdate: z.boolean().optional(),
 });
 
-export const downloadStateSchema = z.enum(['downloading', 'stopped', 'done', 'error', 'checking']);
+/** `queued`: started, and waiting for one of the few downloads that run at once to finish. */
+export const downloadStateSchema = z.enum(['downloading', 'stopped', 'done', 'error', 'checking', 'queued']);
 export type DownloadState = z.infer<typeof downloadStateSchema>;
 
 /** One entry of `/downloads/list`, and the answer of add, addWebSeeds, start and stop. */
@@ -194,6 +229,8 @@ export const downloadItemSchema = z.object({
   /** Bytes per second. */
   downloadSpeed: z.number(),
   state: downloadStateSchema,
+  /** Place in the queue, from 1: started downloads run in this order. */
+  position: z.number().int(),
   /** Seconds left at the current speed; null while stopped or when nothing is arriving. */
   eta: z.number().nullable(),
   error: z.string().optional(),

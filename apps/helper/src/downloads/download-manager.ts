@@ -35,8 +35,17 @@ export interface DownloadManagerOptions {
   peerToPeer?: boolean;
   /** Whether a web seed may be fetched from: the helper's downloads hosts (PackageSource#isAllowed). */
   webSeedAllowed: (url: string) => boolean;
+  /** Bytes per second for every transfer together; 0 or left out means no limit. */
+  downloadLimit?: number;
+  /** Leaves every saved download stopped instead of resuming it (the technician's "pause at startup"). */
+  pauseAtStartup?: boolean;
+  /** How many downloads transfer at once; the other started ones wait in queue order. */
+  maxActive?: number;
   warn?: (message: string) => void;
 }
+
+/** What qBittorrent and Motrix run at once by default; more only splits the same line between them. */
+export const DEFAULT_MAX_ACTIVE_DOWNLOADS = 3;
 
 const UNANNOUNCED_PORT = 1;
 const MAX_SOCKET_PATH_BYTES = 100;
@@ -56,7 +65,8 @@ interface Download {
  * BitTorrent downloads fed by HTTP web seeds (BEP 19), with webtorrent doing the protocol and
  * verifying every piece. A stopped download is not in webtorrent at all: pausing a torrent does
  * not stop web-seed requests, so stop removes it (keeping the files) and start adds it again,
- * which re-hashes what is already on disk.
+ * which re-hashes what is already on disk. The list is the queue: of the started downloads, the
+ * first `maxActive` in list order are in webtorrent and the others wait as `queued`.
  */
 export class DownloadManager {
   readonly #client: WebTorrent;
@@ -65,7 +75,8 @@ export class DownloadManager {
   readonly #warn: (message: string) => void;
   readonly #peerSocket: PeerSocket | undefined;
   readonly #webSeedAgents = new WebSeedAgents();
-  readonly #downloads = new Map<string, Download>();
+  /** In queue order. */
+  #downloads = new Map<string, Download>();
   // Every change to the list runs one at a time, so a start cannot overtake the stop before it.
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -76,6 +87,7 @@ export class DownloadManager {
     this.#stateFile = new DownloadStateFile(options.stateDir);
     this.#peerSocket = peerSocket;
     this.#client = new WebTorrent(clientOptions(peerSocket));
+    this.setDownloadLimit(options.downloadLimit ?? 0);
     this.#client.on('error', (error: unknown) => this.#warn(`Downloads: ${describe(error)}`));
     if (peerSocket !== undefined) {
       // On a local socket webtorrent finds no port number, yet its peer discovery refuses to start
@@ -121,8 +133,7 @@ export class DownloadManager {
         },
       };
       this.#downloads.set(hash, download);
-      await this.#activate(download);
-      await this.#save();
+      await this.#settle();
       return this.#item(download);
     });
   }
@@ -139,7 +150,9 @@ export class DownloadManager {
   }
 
   async start(hash: string): Promise<DownloadItem> {
-    return this.#changeOne(hash, (download) => this.#startOne(download));
+    return this.#changeOne(hash, (download) => {
+      if (!download.saved.done) this.#startOne(download);
+    });
   }
 
   async stop(hash: string): Promise<DownloadItem> {
@@ -151,7 +164,7 @@ export class DownloadManager {
     return this.#exclusive(async () => {
       const download = this.#find(hash);
       await change(download);
-      await this.#save();
+      await this.#settle();
       return this.#item(download);
     });
   }
@@ -159,9 +172,9 @@ export class DownloadManager {
   async startAll(): Promise<DownloadItem[]> {
     return this.#exclusive(async () => {
       for (const download of this.#downloads.values()) {
-        if (!download.saved.done) await this.#startOne(download);
+        if (!download.saved.done) this.#startOne(download);
       }
-      await this.#save();
+      await this.#settle();
       return this.#list();
     });
   }
@@ -169,7 +182,7 @@ export class DownloadManager {
   async stopAll(): Promise<DownloadItem[]> {
     return this.#exclusive(async () => {
       for (const download of this.#downloads.values()) await this.#stopOne(download);
-      await this.#save();
+      await this.#settle();
       return this.#list();
     });
   }
@@ -180,11 +193,33 @@ export class DownloadManager {
       const download = this.#find(hash);
       await this.#release(download);
       this.#downloads.delete(download.saved.hash);
-      await this.#save();
+      await this.#settle();
       if (withData) {
         await removeTorrentFiles(download.saved.folder, download.saved.path, download.checked.files);
       }
     });
+  }
+
+  /** Moves a download one place up or down the queue; answers the whole list in its new order. */
+  async move(hash: string, direction: 'up' | 'down'): Promise<DownloadItem[]> {
+    return this.#exclusive(async () => {
+      const order = [...this.#downloads.values()];
+      const from = order.indexOf(this.#find(hash));
+      const to = direction === 'up' ? from - 1 : from + 1;
+      const [moving, other] = [order[from], order[to]];
+      if (moving !== undefined && other !== undefined) {
+        order[to] = moving;
+        order[from] = other;
+        this.#downloads = new Map(order.map((download) => [download.saved.hash, download]));
+        await this.#settle();
+      }
+      return this.#list();
+    });
+  }
+
+  /** Caps every transfer together at `bytesPerSecond`; 0 lifts the cap. Running transfers slow down at once. */
+  setDownloadLimit(bytesPerSecond: number): void {
+    this.#client.throttleDownload(bytesPerSecond > 0 ? bytesPerSecond : -1);
   }
 
   list(softName?: string): DownloadItem[] {
@@ -236,11 +271,11 @@ export class DownloadManager {
 
   #list(softName?: string): DownloadItem[] {
     return [...this.#downloads.values()]
-      .filter((download) => softName === undefined || download.saved.soft === softName)
-      .map((download) => this.#item(download));
+      .map((download, index) => this.#item(download, index + 1))
+      .filter((item) => softName === undefined || item.soft === softName);
   }
 
-  #item(download: Download): DownloadItem {
+  #item(download: Download, position = [...this.#downloads.values()].indexOf(download) + 1): DownloadItem {
     const { saved, checked, torrent } = download;
     const size = checked.parsed.length;
     const state = stateOf(download);
@@ -263,6 +298,7 @@ export class DownloadManager {
       progress: size > 0 ? downloaded / size : 0,
       downloadSpeed,
       state,
+      position,
       eta,
     };
     if (saved.error !== undefined) item.error = saved.error;
@@ -275,11 +311,11 @@ export class DownloadManager {
     return download;
   }
 
-  async #startOne(download: Download): Promise<void> {
+  /** Puts the download in the queue; #settle decides when it runs. */
+  #startOne(download: Download): void {
     download.saved.started = true;
     delete download.saved.error;
     download.failuresByPiece.clear();
-    if (download.torrent === undefined) await this.#activate(download);
   }
 
   async #stopOne(download: Download): Promise<void> {
@@ -322,6 +358,7 @@ export class DownloadManager {
         download.saved.done = true;
         download.saved.downloaded = checked.parsed.length;
         // Nothing is left to fetch and no peer may connect: keep no connections or handles open.
+        // The settle after this change then hands the freed slot to the next in line.
         await this.#release(download);
       });
     });
@@ -374,7 +411,7 @@ export class DownloadManager {
       )
         return;
       await change();
-      await this.#save();
+      await this.#settle();
     }).catch((error: unknown) => this.#warn(`Downloads: ${describe(error)}`));
   }
 
@@ -397,7 +434,27 @@ export class DownloadManager {
         saved.done = false;
         saved.downloaded = 0;
       }
-      if (saved.started && !saved.done && saved.error === undefined) await this.#activate(download);
+      if (this.#options.pauseAtStartup === true) saved.started = false;
+    }
+    await this.#settle();
+  }
+
+  /**
+   * Gives webtorrent the first `maxActive` started downloads in queue order and takes the others
+   * out, then saves the list: after any change, the right downloads run and the file says so.
+   */
+  async #settle(): Promise<void> {
+    let free = this.#options.maxActive ?? DEFAULT_MAX_ACTIVE_DOWNLOADS;
+    for (const download of this.#downloads.values()) {
+      const { saved } = download;
+      const wanted = saved.started && !saved.done && saved.error === undefined;
+      if (wanted && free > 0) {
+        if (download.torrent === undefined) await this.#activate(download);
+        // A download that cannot start (its files would leave the folder) leaves its slot to the next.
+        if (saved.error === undefined) free -= 1;
+      } else if (!saved.done) {
+        await this.#release(download);
+      }
     }
     await this.#save();
   }
@@ -416,7 +473,7 @@ export class DownloadManager {
 function stateOf({ saved, torrent }: Download): DownloadState {
   if (saved.error !== undefined) return 'error';
   if (saved.done) return 'done';
-  if (torrent === undefined) return 'stopped';
+  if (torrent === undefined) return saved.started ? 'queued' : 'stopped';
   if (torrent.done) return 'done';
   return torrent.ready ? 'downloading' : 'checking';
 }

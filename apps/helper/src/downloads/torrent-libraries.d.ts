@@ -54,6 +54,11 @@ declare module 'webtorrent' {
     readonly listening: boolean;
     torrentPort: number;
     add(torrent: Uint8Array, options?: TorrentOptions): Torrent;
+    /**
+     * Caps the bytes per second every peer and web seed together deliver (one token bucket on the
+     * pipe into each wire); -1 lifts the cap. False when `rate` is not a number it takes.
+     */
+    throttleDownload(rate: number): boolean | undefined;
     remove(
       torrent: Torrent,
       options: { destroyStore: boolean },

@@ -8,6 +8,7 @@ import {
   type InstalledTool,
   installDownloadBodySchema,
   listDownloadsBodySchema,
+  moveDownloadBodySchema,
   removeDownloadBodySchema,
 } from '@benchside/contracts/helper';
 import { ConflictError } from '@benchside/server/errors';
@@ -66,6 +67,11 @@ export function registerDownloadRoutes(app: FastifyInstance, options: DownloadRo
   app.post('/downloads/stop', async (request): Promise<DownloadItem> => {
     const body = parseWith(downloadHashBodySchema, request.body);
     return downloads.stop(body.hash);
+  });
+
+  app.post('/downloads/move', async (request): Promise<DownloadItem[]> => {
+    const body = parseWith(moveDownloadBodySchema, request.body);
+    return downloads.move(body.hash, body.direction);
   });
 
   app.post('/downloads/startAll', async (): Promise<DownloadItem[]> => downloads.startAll());

@@ -3,7 +3,9 @@ import {
   type DownloadFolder,
   type HelperInfo,
   type HelperPingResponse,
+  type HelperSettings,
   setDownloadFolderBodySchema,
+  setHelperSettingsBodySchema,
 } from '@benchside/contracts/helper';
 import type { FastifyInstance } from 'fastify';
 import { defaultDownloadFolder, downloadFolderSpace, prepareDownloadFolder } from '../download-folder.ts';
@@ -14,11 +16,20 @@ type GeneralRoutesOptions = {
   version: string;
   configDir: string;
   settings: SettingsStore;
+  /** Puts a new speed limit (bytes per second, 0 for none) into effect on the running transfers. */
+  applyDownloadLimit: (bytesPerSecond: number) => void;
 };
+
+const BYTES_PER_KB = 1000;
+
+/** The limit in the form the download engine takes. */
+export function downloadLimitBytes(settings: HelperSettings): number {
+  return settings.downloadLimitKBps * BYTES_PER_KB;
+}
 
 /** Spec §7 "Local helper": `/general/*`. */
 export function registerGeneralRoutes(app: FastifyInstance, options: GeneralRoutesOptions): void {
-  const { version, configDir, settings } = options;
+  const { version, configDir, settings, applyDownloadLimit } = options;
 
   app.post('/general/ping', async (): Promise<HelperPingResponse> => ({ ok: true, version }));
 
@@ -44,5 +55,16 @@ export function registerGeneralRoutes(app: FastifyInstance, options: GeneralRout
     const path = await prepareDownloadFolder(body.path);
     await settings.update({ downloadFolder: path });
     return { path };
+  });
+
+  // POSTs like info: a foreign page cannot read them without the preflight the helper refuses.
+  app.post('/general/getSettings', async (): Promise<HelperSettings> => settings.downloadSettings);
+
+  app.post('/general/setSettings', async (request): Promise<HelperSettings> => {
+    const change = parseWith(setHelperSettingsBodySchema, request.body);
+    await settings.update(change);
+    const next = settings.downloadSettings;
+    applyDownloadLimit(downloadLimitBytes(next));
+    return next;
   });
 }

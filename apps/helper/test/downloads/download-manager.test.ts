@@ -302,4 +302,88 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
       statusCode: 403,
     });
   });
+  it('runs started downloads in queue order, a bounded number at once, and follows a reorder', async () => {
+    // Slow seeds: each download takes a few seconds, long enough to reorder the ones waiting.
+    const packages = await Promise.all(
+      ['first.bin', 'second.bin', 'third.bin'].map((name) =>
+        publish(1 * MB, { name, bytesPerSecond: 512 * 1024 }),
+      ),
+    );
+    const manager = await openManager({ maxActive: 1 });
+    const hashes: string[] = [];
+    for (const published of packages) {
+      hashes.push((await manager.add({ torrent: published.torrent, soft: 'Q', path: 'q' })).hash);
+    }
+    const [first = '', second = '', third = ''] = hashes;
+    const finishedInOrder: string[] = [];
+    const watch = setInterval(() => {
+      for (const item of manager.list()) {
+        if (item.state === 'done' && !finishedInOrder.includes(item.hash)) finishedInOrder.push(item.hash);
+      }
+    }, 20);
+
+    try {
+      expect(manager.list().map(({ hash, position }) => ({ hash, position }))).toEqual([
+        { hash: first, position: 1 },
+        { hash: second, position: 2 },
+        { hash: third, position: 3 },
+      ]);
+      expect(itemOf(manager, second).state).toBe('queued');
+      expect(itemOf(manager, third).state).toBe('queued');
+      // Nothing is fetched for a queued download.
+      expect(packages[1]?.server.bytesSent).toBe(0);
+      expect(packages[2]?.server.bytesSent).toBe(0);
+
+      const reordered = await manager.move(third, 'up');
+      expect(reordered.map(({ hash }) => hash)).toEqual([first, third, second]);
+      // At either end a move changes nothing.
+      expect((await manager.move(first, 'up')).map(({ hash }) => hash)).toEqual([first, third, second]);
+      expect((await manager.move(second, 'down')).map(({ hash }) => hash)).toEqual([first, third, second]);
+      await expect(manager.move('c'.repeat(40), 'up')).rejects.toMatchObject({ statusCode: 404 });
+
+      await waitFor(() => finishedInOrder.length === 3, 25_000, 'every download to finish');
+      expect(finishedInOrder).toEqual([first, third, second]);
+    } finally {
+      clearInterval(watch);
+    }
+    // The order is the saved list's: a fresh manager shows it too.
+    await manager.close();
+    managers.splice(managers.indexOf(manager), 1);
+    const reopened = await openManager();
+    expect(reopened.list().map(({ hash }) => hash)).toEqual([first, third, second]);
+  });
+
+  it('gives the slot to a download moved above the running one', async () => {
+    const slow = await publish(4 * MB, { name: 'slow.bin', bytesPerSecond: 512 * 1024 });
+    const urgent = await publish(1 * MB, { name: 'urgent.bin', bytesPerSecond: 512 * 1024 });
+    const manager = await openManager({ maxActive: 1 });
+    const running = await manager.add({ torrent: slow.torrent, soft: 'Q', path: '' });
+    const waiting = await manager.add({ torrent: urgent.torrent, soft: 'Q', path: '' });
+    await waitFor(() => itemOf(manager, running.hash).downloaded > 0, 10_000, 'the first bytes');
+
+    await manager.move(waiting.hash, 'up');
+
+    expect(itemOf(manager, running.hash).state).toBe('queued');
+    await waitFor(() => itemOf(manager, waiting.hash).state === 'done', 20_000, 'the moved download');
+    await waitFor(() => itemOf(manager, running.hash).state === 'done', 30_000, 'the other one after it');
+    expect((await readFile(join(downloadFolder, slow.name))).equals(slow.content)).toBe(true);
+  });
+
+  it('leaves every download stopped when opened with "pause at startup"', async () => {
+    const published = await publish(4 * MB, { bytesPerSecond: 512 * 1024 });
+    const first = await openManager();
+    const { hash } = await first.add({ torrent: published.torrent, soft: 'P', path: '' });
+    await waitFor(() => itemOf(first, hash).downloaded > 0, 10_000, 'the first bytes');
+    await first.close();
+    managers.splice(managers.indexOf(first), 1);
+
+    const paused = await openManager({ pauseAtStartup: true });
+    expect(itemOf(paused, hash).state).toBe('stopped');
+    const sent = published.server.bytesSent;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(published.server.bytesSent).toBe(sent);
+    // Started by hand, it runs again.
+    await paused.start(hash);
+    await waitFor(() => itemOf(paused, hash).state === 'done', 20_000, 'the started download');
+  });
 });
