@@ -333,6 +333,26 @@ describe('catalogue API', () => {
     await expectServedWithRanges(seed, bytes(3 * PIECE_LENGTH + 1234, 1));
   });
 
+  it('links the package itself for a plain download, whose bytes match the SHA-256 it gives', async () => {
+    const found = filesCollectionSchema.parse(await (await get('/api/files?file=SM-G991B_fw')).json());
+    const firmware = found.member.find((item) => item.file === 'SM-G991B_fw.bin');
+    const link = downloadLinkSchema.parse(
+      await (await get(`/api/file/get-download-link/${firmware?.id}`)).json(),
+    );
+    expect(link.directUrl.startsWith(`${api.url}/dl/SM-G991B_fw.bin?expires=`)).toBe(true);
+
+    const direct = await fetch(link.directUrl);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('content-disposition')).toBe('attachment; filename="SM-G991B_fw.bin"');
+    const body = Buffer.from(await direct.arrayBuffer());
+    expect(body.length).toBe(link.size);
+    expect(createHash('sha256').update(body).digest('hex')).toBe(link.sha256);
+    // The signature covers the package's path: it opens no other package.
+    const other = new URL(link.directUrl);
+    other.pathname = '/dl/flash-1.1.tgz';
+    expect((await fetch(other)).status).toBe(403);
+  });
+
   it('signs a manifest per published package that verifies with the public key, served beside the torrent', async () => {
     const found = filesCollectionSchema.parse(await (await get('/api/files?file=flash-1.1')).json());
     const tool = found.member.find((item) => item.file === 'flash-1.1.tgz');

@@ -70,6 +70,8 @@ export const downloadLinkSchema = z.object({
   id: z.number().int(),
   file: z.string(),
   url: z.string(),
+  /** The package itself on the downloads host, for a browser that has no helper (a phone); as short-lived as `url`. */
+  directUrl: z.string(),
   expiresAt: z.iso.datetime(),
   soft: z.string(),
   sha256: z.string(),

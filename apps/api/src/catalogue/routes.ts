@@ -109,7 +109,8 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
     {
       schema: {
         tags: ['catalogue'],
-        summary: "A short-lived signed link to a package's .torrent, for the helper's /downloads/add",
+        summary:
+          "Short-lived signed links to a package's .torrent, for the helper's /downloads/add, and to the package itself for a plain HTTPS download",
         description: '403 when the package is restricted to a soft the user was not granted.',
         security: [{ session: [] }],
         params: fileIdParamsSchema,
@@ -127,6 +128,7 @@ export function registerCatalogueRoutes(app: App, { config, db, signer }: Catalo
         id: row.id,
         file: row.file,
         url: signer.signedUrl(config.downloadsHost, torrentPathOf(row.storage_name), expiresAt),
+        directUrl: signer.signedUrl(config.downloadsHost, `/${row.storage_name}`, expiresAt),
         expiresAt: expiresAt.toISOString(),
         soft: row.soft ?? FILES_SOFT_NAME,
         sha256: row.sha256,
