@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HelperDownloadButton } from './helper-download-button.tsx';
@@ -13,10 +13,11 @@ const LINK = {
   id: 7,
   file: 'SM-G991B_fw.bin',
   url: 'http://127.0.0.1:8080/dl/SM-G991B_fw.bin.torrent?expires=1&signature=x',
+  directUrl: 'http://127.0.0.1:8080/dl/SM-G991B_fw.bin?expires=1&signature=x',
   expiresAt: '2026-01-01T00:00:00.000Z',
   soft: 'Benchside Flash',
   sha256: 'a'.repeat(64),
-  size: 1024,
+  size: 1_520_000,
   infoHash: 'b'.repeat(40),
   webSeeds: [] as string[],
 };
@@ -31,6 +32,7 @@ const ITEM = {
   progress: 0,
   downloadSpeed: 0,
   state: 'downloading',
+  position: 1,
   eta: null,
 };
 
@@ -164,5 +166,43 @@ describe('HelperDownloadButton', () => {
       link: Response.json({ message: 'You do not have access to this file' }, { status: 403 }),
     });
     expect(await clickDownload()).toEqual({ message: 'You do not have access to this file', kind: 'error' });
+  });
+  it('offers the plain download beside the helper one, with the size and SHA-256 to check it by', async () => {
+    const calls = stubStack({ folder: null });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <HelperDownloadButton fileId={7} file={LINK.file} entitled />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('button', { name: `Download ${LINK.file}` })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: `Download directly: ${LINK.file}` }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Download directly' });
+    const link = await within(dialog).findByRole('link', { name: 'Download file' });
+    expect(link.getAttribute('href')).toBe(LINK.directUrl);
+    expect(dialog.textContent).toContain('Size1.5 MB');
+    expect(dialog.textContent).toContain(`SHA-256${LINK.sha256}`);
+    expect(calls).toEqual(['GET /api/file/get-download-link/7']);
+  });
+
+  it('on a phone offers only the plain download, in words', () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <HelperDownloadButton fileId={7} file={LINK.file} entitled />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('button', { name: `Download directly: ${LINK.file}` }).textContent).toBe(
+      'Download directly',
+    );
+    expect(screen.queryByRole('button', { name: `Download ${LINK.file}` })).toBeNull();
   });
 });

@@ -105,6 +105,13 @@ export const IconFolder = (props: IconProps) => (
   </Icon>
 );
 
+export const IconLink = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
+    <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
+  </Icon>
+);
+
 export const IconDownload = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 3.5v11M7 10l5 5 5-5M4.5 20.5h15" />

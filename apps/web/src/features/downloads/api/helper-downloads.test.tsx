@@ -24,6 +24,7 @@ const download = (state: DownloadItem['state']): DownloadItem => ({
   progress: 0.5,
   downloadSpeed: 100,
   state,
+  position: 1,
   eta: 5,
 });
 
@@ -80,5 +81,27 @@ describe('downloads list polling', () => {
     expect(list).toHaveBeenCalledTimes(1);
     await advance(30_000);
     expect(list).toHaveBeenCalledTimes(1);
+  });
+  it('shows a desktop notification when a polled download turns done', async () => {
+    const shown: string[] = [];
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted';
+        constructor(title: string, options?: NotificationOptions) {
+          shown.push(`${title}: ${options?.body}`);
+        }
+      },
+    );
+    try {
+      const list = listDownloadsWith('downloading');
+      await advance(0);
+      expect(shown).toEqual([]);
+      list.mockResolvedValue([download('done')]);
+      await advance(DOWNLOADS_POLL_MS);
+      expect(shown).toEqual(['Download finished: firmware.zip is ready in your download folder.']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

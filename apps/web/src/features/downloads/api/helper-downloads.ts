@@ -2,19 +2,29 @@ import {
   type DownloadItem,
   downloadFolderSchema,
   downloadItemSchema,
+  type HelperSettings,
   helperOkSchema,
+  helperSettingsSchema,
   installedToolSchema,
 } from '@benchside/contracts/helper';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { z } from 'zod';
+import { finishedSince, notifyFinishedDownloads } from '../../../lib/download-notifications.ts';
 import { callHelper, parseHelperAnswer, readDownloadFolder } from '../../../lib/helper-client.ts';
 import { DOWNLOADS_POLL_MS } from '../../../lib/helper-download.ts';
 import { useHelperStatus } from '../../../lib/helper-status.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { receiveDownloads, setDownloadsStatus, useHelperDownloads } from '../stores/helper-downloads.ts';
+import {
+  helperDownloadsStore,
+  receiveDownloads,
+  setDownloadsStatus,
+  useHelperDownloads,
+} from '../stores/helper-downloads.ts';
 
 export const helperDownloadsQueryKey = ['helper', 'downloads'] as const;
 export const downloadFolderQueryKey = ['helper', 'download-folder'] as const;
+export const helperSettingsQueryKey = ['helper', 'settings'] as const;
 
 const downloadListSchema = z.array(downloadItemSchema);
 
@@ -27,6 +37,10 @@ async function listDownloads(): Promise<DownloadItem[]> {
       await callHelper('/downloads/list', {}),
       '/downloads/list',
     );
+    notifyFinishedDownloads(finishedSince(helperDownloadsStore.get().results, items), (download) => ({
+      title: i18next.t('downloads.notifications.finishedTitle'),
+      body: i18next.t('downloads.notifications.finishedBody', { name: download.name }),
+    }));
     receiveDownloads(items);
     return items;
   } catch (error) {
@@ -68,6 +82,22 @@ export function useAllDownloadsAction() {
     mutationFn: async (action: 'startAll' | 'stopAll') => {
       const path = `/downloads/${action}`;
       return parseHelperAnswer(downloadListSchema, await callHelper(path, {}), path);
+    },
+    onSettled: refreshDownloads,
+  });
+}
+
+/** `/downloads/move` {hash, direction}: one place up or down the queue; the answer is the new list. */
+export function useMoveDownload() {
+  return useMutation({
+    mutationFn: async ({ hash, direction }: { hash: string; direction: 'up' | 'down' }) => {
+      const items = parseHelperAnswer(
+        downloadListSchema,
+        await callHelper('/downloads/move', { hash, direction }),
+        '/downloads/move',
+      );
+      receiveDownloads(items);
+      return items;
     },
     onSettled: refreshDownloads,
   });
@@ -120,5 +150,32 @@ export function useSetDownloadFolder() {
         '/general/setDownloadFolder',
       ).path,
     onSuccess: (path) => queryClient.setQueryData(downloadFolderQueryKey, path),
+  });
+}
+
+/** `POST /general/getSettings`: the speed limit and "pause at startup", asked only of a connected helper. */
+export function useHelperSettings() {
+  return useQuery({
+    queryKey: helperSettingsQueryKey,
+    queryFn: async () =>
+      parseHelperAnswer(
+        helperSettingsSchema,
+        await callHelper('/general/getSettings', {}),
+        '/general/getSettings',
+      ),
+    enabled: useHelperStatus() === 'connected',
+  });
+}
+
+/** `POST /general/setSettings`: the helper keeps them on disk and applies the limit at once. */
+export function useSaveHelperSettings() {
+  return useMutation({
+    mutationFn: async (change: Partial<HelperSettings>) =>
+      parseHelperAnswer(
+        helperSettingsSchema,
+        await callHelper('/general/setSettings', change),
+        '/general/setSettings',
+      ),
+    onSuccess: (settings) => queryClient.setQueryData(helperSettingsQueryKey, settings),
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FailureDetails } from '../../../components/ui/failure-details.tsx';
-import { IconDownload } from '../../../components/ui/icons.tsx';
+import { IconArrowUp, IconDownload } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatBytes, formatBytesPerSecond } from '../../../lib/format.ts';
 import { helperFailure, helperFailureMessage, notifyHelperFailure } from '../../../lib/helper-failure.ts';
@@ -14,6 +14,7 @@ import {
   useDownloadAction,
   useDownloadList,
   useInstallDownload,
+  useMoveDownload,
   useRemoveDownload,
 } from '../api/helper-downloads.ts';
 import { formatEta } from '../format.ts';
@@ -26,6 +27,7 @@ const STATE_BADGES = {
   stopped: 'text-bg-secondary',
   done: 'text-bg-success',
   error: 'text-bg-danger',
+  queued: 'text-bg-warning',
 } as const satisfies Record<DownloadState, string>;
 
 /** The helper's downloads with their progress, and what can be done with each. */
@@ -38,6 +40,7 @@ export function DownloadsTable() {
   const allAction = useAllDownloadsAction();
   const install = useInstallDownload();
   const remove = useRemoveDownload();
+  const move = useMoveDownload();
   const [removing, setRemoving] = useState<DownloadItem | null>(null);
 
   const toggle = (download: DownloadItem) => {
@@ -62,6 +65,18 @@ export function DownloadsTable() {
     allAction.mutate(which, {
       onError: (error) => notifyHelperFailure(t, 'setStatus', error),
     });
+  const moveOne = (download: DownloadItem, direction: 'up' | 'down') => {
+    // Not disabled while a move runs: a disabled button would drop the keyboard's focus.
+    if (move.isPending) return;
+    move.mutate(
+      { hash: download.hash, direction },
+      {
+        // The row moved under the keyboard: the focus follows it (once drawn), to the other arrow at either end.
+        onSuccess: () => requestAnimationFrame(() => focusMoveButton(download.hash, direction)),
+        onError: (error) => notifyHelperFailure(t, 'setStatus', error),
+      },
+    );
+  };
   const confirmRemove = (withData: boolean) => {
     if (removing === null) return;
     remove.mutate(
@@ -132,6 +147,7 @@ export function DownloadsTable() {
         <table className="table align-middle mb-0 downloads-table">
           <thead>
             <tr>
+              <th scope="col">{t('downloads.columns.queue')}</th>
               <th scope="col">{t('downloads.columns.name')}</th>
               <th scope="col">{t('downloads.columns.size')}</th>
               <th scope="col" className="downloads-progress-column">
@@ -146,11 +162,36 @@ export function DownloadsTable() {
             </tr>
           </thead>
           <tbody>
-            {results.map((download) => {
+            {results.map((download, index) => {
               const percent = Math.floor(download.progress * 100);
               const running = isRunning(download);
               return (
                 <tr key={download.hash} data-download-state={download.state}>
+                  <td>
+                    <div className="d-flex align-items-center gap-1">
+                      <span className="downloads-position">{download.position}</span>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-icon btn-light"
+                        data-move={`up-${download.hash}`}
+                        aria-label={t('downloads.moveUp', { name: download.name })}
+                        disabled={index === 0}
+                        onClick={() => moveOne(download, 'up')}
+                      >
+                        <IconArrowUp size={14} />
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-icon btn-light"
+                        data-move={`down-${download.hash}`}
+                        aria-label={t('downloads.moveDown', { name: download.name })}
+                        disabled={index === results.length - 1}
+                        onClick={() => moveOne(download, 'down')}
+                      >
+                        <IconArrowUp size={14} className="downloads-arrow-down" />
+                      </button>
+                    </div>
+                  </td>
                   <td className="text-break">
                     <div className="fw-semibold">{download.name}</div>
                     <div className="small text-body-secondary">{download.soft}</div>
@@ -244,4 +285,15 @@ export function DownloadsTable() {
       />
     </section>
   );
+}
+
+/** After a move, the same arrow of the moved row, or its other arrow once it reached an end. */
+function focusMoveButton(hash: string, direction: 'up' | 'down'): void {
+  const other = direction === 'up' ? 'down' : 'up';
+  const same = document.querySelector<HTMLButtonElement>(`[data-move="${direction}-${hash}"]`);
+  const target =
+    same && !same.disabled
+      ? same
+      : document.querySelector<HTMLButtonElement>(`[data-move="${other}-${hash}"]`);
+  target?.focus();
 }

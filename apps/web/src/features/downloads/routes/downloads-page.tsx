@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { IconPlug } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { launchHelperModalStore, useHelperStatus } from '../../../lib/helper-status.ts';
 import { DownloadFolderCard } from '../components/download-folder-card.tsx';
+import { DownloadSettingsCard } from '../components/download-settings-card.tsx';
 import { DownloadsTable } from '../components/downloads-table.tsx';
 import '../downloads.scss';
 
@@ -17,6 +19,7 @@ export function DownloadsPage() {
       {status === 'connected' ? (
         <>
           <DownloadFolderCard />
+          <DownloadSettingsCard />
           <DownloadsTable />
         </>
       ) : status === 'pending' ? (
@@ -40,6 +43,9 @@ export function DownloadsPage() {
             >
               {t('helper.launch.launch')}
             </button>
+            <p className="text-body-secondary mt-4 mb-0">
+              {t('downloads.noHelper.direct')} <Link to="/files">{t('downloads.noHelper.directLink')}</Link>
+            </p>
           </div>
         </section>
       )}

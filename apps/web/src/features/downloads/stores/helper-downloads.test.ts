@@ -18,6 +18,7 @@ const item = (state: DownloadItem['state']): DownloadItem => ({
   progress: 0.5,
   downloadSpeed: 10,
   state,
+  position: 1,
   eta: 5,
 });
 

@@ -37,6 +37,7 @@ export function receiveDownloads(results: DownloadItem[]): void {
   setDownloadsRunning(results.some(isRunning));
 }
 
+/** Started: transferring, checking, or queued to start when a running one finishes. */
 export function isRunning(download: DownloadItem): boolean {
-  return download.state === 'downloading' || download.state === 'checking';
+  return download.state === 'downloading' || download.state === 'checking' || download.state === 'queued';
 }

@@ -12,6 +12,7 @@ const item = (hash: string, state: DownloadItem['state'], error?: string): Downl
   progress: state === 'done' ? 1 : 0.4,
   downloadSpeed: 0,
   state,
+  position: 1,
   eta: null,
   ...(error ? { error } : {}),
 });

@@ -72,6 +72,12 @@ export function needsDownloadPoll(
   return Object.values(activities).some((activity) => {
     if (activity.kind !== 'downloading') return false;
     const item = list?.find((entry) => entry.hash === activity.hash);
-    return item === undefined || item.state === 'downloading' || item.state === 'checking';
+    // A queued download starts by itself when one ahead of it finishes: still worth watching.
+    return (
+      item === undefined ||
+      item.state === 'downloading' ||
+      item.state === 'checking' ||
+      item.state === 'queued'
+    );
   });
 }
