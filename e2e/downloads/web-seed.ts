@@ -15,66 +15,85 @@ export interface PublishedPackage {
   name: string;
   size: number;
   torrentUrl: string;
-  /** A throw-away folder for the test: the package's source and a download folder for the helper. */
+  /** A throw-away folder for the test: the packages' sources and a download folder for the helper. */
   work: string;
   close(): Promise<void>;
 }
 
-/**
- * A package published the way the downloads host does it: a .torrent whose only source is an HTTP
- * web seed and the manifest signed with the stack's publishing key (the one `npm start` generated
- * in E2E_DATA_DIR), served from loopback by this test on the port the stack's helper trusts
- * (seed-host.ts), slow enough that a download can be watched.
- */
+/** A single package named `e2e-firmware.bin`: publishPackages for one. */
 export async function publishPackage(size: number, bytesPerSecond: number): Promise<PublishedPackage> {
+  const { packages, work, close } = await publishPackages(
+    [{ name: 'e2e-firmware.bin', size }],
+    bytesPerSecond,
+  );
+  const [published] = packages;
+  if (published === undefined) throw new Error('nothing was published');
+  return { ...published, work, close };
+}
+
+/**
+ * Packages published the way the downloads host does it: each a .torrent whose only source is an
+ * HTTP web seed and the manifest signed with the stack's publishing key (the one `npm start`
+ * generated in E2E_DATA_DIR), served from loopback by this test on the port the stack's helper
+ * trusts (seed-host.ts), slow enough that a download can be watched.
+ */
+export async function publishPackages(
+  wanted: readonly { name: string; size: number }[],
+  bytesPerSecond: number,
+): Promise<{
+  packages: Omit<PublishedPackage, 'work' | 'close'>[];
+  work: string;
+  close(): Promise<void>;
+}> {
   const work = await mkdtemp(join(tmpdir(), 'benchside-e2e-downloads-'));
   // The helper takes only an existing folder as its download folder.
   await mkdir(join(work, 'downloads'));
-  const name = 'e2e-firmware.bin';
-  const source = join(work, name);
-  const torrentFile = join(work, `${name}.torrent`);
-  const manifestFile = join(work, `${name}.manifest.json`);
-  const content = randomBytes(size);
-  await writeFile(source, content);
+  const files: Record<string, string> = {};
   const server = await startRangeFileServer({
-    files: {
-      [`/dl/${name}`]: source,
-      [`/dl/${name}.torrent`]: torrentFile,
-      [`/dl/${PACKAGE_MANIFEST_FOLDER}/${name}`]: manifestFile,
-    },
+    files,
     bytesPerSecond,
     port: e2eSeedHostPort(Number(process.env.E2E_PORT ?? 18080)),
   });
-  const torrent = await new Promise<Buffer>((resolve, reject) =>
-    createTorrent(
-      source,
-      { pieceLength: 256 * 1024, urlList: [server.url(`/dl/${name}`)], announceList: [] },
-      (error, bytes) => (error ? reject(error) : resolve(bytes)),
-    ),
-  );
-  await writeFile(torrentFile, torrent);
   const signingKey = await loadPackageSigningKey({
     dataDir: String(process.env.E2E_DATA_DIR),
     packageSigningKey: null,
   });
-  const manifest = signPackageManifest(
-    {
-      name,
-      size,
-      sha256: createHash('sha256').update(content).digest('hex'),
-      infoHash: (await parseTorrent(torrent)).infoHash,
-      kind: 'firmware',
-      soft: null,
-      version: null,
-      publishedAt: new Date().toISOString(),
-    },
-    signingKey,
-  );
-  await writeFile(manifestFile, JSON.stringify(manifest));
+  const packages: Omit<PublishedPackage, 'work' | 'close'>[] = [];
+  for (const { name, size } of wanted) {
+    const source = join(work, name);
+    const torrentFile = join(work, `${name}.torrent`);
+    const manifestFile = join(work, `${name}.manifest.json`);
+    const content = randomBytes(size);
+    await writeFile(source, content);
+    files[`/dl/${name}`] = source;
+    files[`/dl/${name}.torrent`] = torrentFile;
+    files[`/dl/${PACKAGE_MANIFEST_FOLDER}/${name}`] = manifestFile;
+    const torrent = await new Promise<Buffer>((resolve, reject) =>
+      createTorrent(
+        source,
+        { pieceLength: 256 * 1024, urlList: [server.url(`/dl/${name}`)], announceList: [] },
+        (error, bytes) => (error ? reject(error) : resolve(bytes)),
+      ),
+    );
+    await writeFile(torrentFile, torrent);
+    const manifest = signPackageManifest(
+      {
+        name,
+        size,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        infoHash: (await parseTorrent(torrent)).infoHash,
+        kind: 'firmware',
+        soft: null,
+        version: null,
+        publishedAt: new Date().toISOString(),
+      },
+      signingKey,
+    );
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    packages.push({ name, size, torrentUrl: server.url(`/dl/${name}.torrent`) });
+  }
   return {
-    name,
-    size,
-    torrentUrl: server.url(`/dl/${name}.torrent`),
+    packages,
     work,
     close: async () => {
       await server.close();
@@ -104,11 +123,19 @@ export async function addDownload(
   portalOrigin: string,
   body: { url: string; soft: string; path: string },
 ): Promise<void> {
-  const answer = await request.post(`http://127.0.0.1:${port}/downloads/add`, {
-    headers: { origin: portalOrigin },
-    data: body,
-  });
+  const answer = await postToHelper(request, port, portalOrigin, '/downloads/add', body);
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** A POST to the stack's helper from the portal's origin, as the page makes it. */
+export function postToHelper(
+  request: APIRequestContext,
+  port: number,
+  portalOrigin: string,
+  path: string,
+  data: object = {},
+) {
+  return request.post(`http://127.0.0.1:${port}${path}`, { headers: { origin: portalOrigin }, data });
 }
 
 /**
@@ -120,12 +147,13 @@ export async function removeAllDownloads(
   port: number,
   portalOrigin: string,
 ): Promise<void> {
-  const call = (path: string, data: object) =>
-    request.post(`http://127.0.0.1:${port}${path}`, { headers: { origin: portalOrigin }, data });
-  const listed = await call('/downloads/list', {});
+  const listed = await postToHelper(request, port, portalOrigin, '/downloads/list');
   expect(listed.status()).toBe(200);
   for (const { hash } of (await listed.json()) as { hash: string }[]) {
-    const removed = await call('/downloads/remove', { hash, withData: true });
+    const removed = await postToHelper(request, port, portalOrigin, '/downloads/remove', {
+      hash,
+      withData: true,
+    });
     expect(removed.status(), await removed.text()).toBe(200);
   }
 }
