@@ -60,7 +60,6 @@ function HelperSettingsForm({ limitKBps, pauseAtStartup }: { limitKBps: number; 
   const limitId = useId();
   const unitId = useId();
   const hintId = useId();
-  const pauseId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,20 +114,12 @@ function HelperSettingsForm({ limitKBps, pauseAtStartup }: { limitKBps: number; 
       >
         {problem ?? t('downloads.settings.limitHint')}
       </div>
-      <div className="form-check form-switch mt-3">
-        <input
-          id={pauseId}
-          type="checkbox"
-          role="switch"
-          className="form-check-input"
-          checked={paused}
-          aria-checked={paused}
-          onChange={(event) => setPaused(event.target.checked)}
-        />
-        <label className="form-check-label" htmlFor={pauseId}>
-          {t('downloads.settings.pauseAtStartup')}
-        </label>
-      </div>
+      <SwitchField
+        className="mt-3"
+        label={t('downloads.settings.pauseAtStartup')}
+        checked={paused}
+        onChange={setPaused}
+      />
       <button type="submit" className="btn btn-primary btn-sm mt-3" disabled={save.isPending}>
         {t('downloads.settings.save')}
       </button>
@@ -141,7 +132,6 @@ function NotificationSwitch() {
   const { t } = useTranslation();
   const on = useDownloadNotificationsOn();
   const [permission, setPermission] = useState(notificationPermission);
-  const switchId = useId();
   const turn = async (next: boolean) => {
     setDownloadNotificationsOn(next);
     if (next) await askForDownloadNotifications();
@@ -149,26 +139,50 @@ function NotificationSwitch() {
   };
   return (
     <div className="border-top pt-3">
-      <div className="form-check form-switch">
-        <input
-          id={switchId}
-          type="checkbox"
-          role="switch"
-          className="form-check-input"
-          checked={on}
-          aria-checked={on}
-          disabled={permission === 'unsupported'}
-          onChange={(event) => void turn(event.target.checked)}
-        />
-        <label className="form-check-label" htmlFor={switchId}>
-          {t('downloads.settings.notify')}
-        </label>
-      </div>
+      <SwitchField
+        label={t('downloads.settings.notify')}
+        checked={on}
+        disabled={permission === 'unsupported'}
+        onChange={(next) => void turn(next)}
+      />
       {permission === 'denied' && on ? (
         <div className="form-text text-warning-emphasis">{t('downloads.settings.notifyDenied')}</div>
       ) : permission === 'unsupported' ? (
         <div className="form-text">{t('downloads.settings.notifyUnsupported')}</div>
       ) : null}
+    </div>
+  );
+}
+
+function SwitchField({
+  label,
+  checked,
+  onChange,
+  disabled = false,
+  className = '',
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={`form-check form-switch ${className}`}>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="form-check-input"
+        checked={checked}
+        aria-checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label className="form-check-label" htmlFor={id}>
+        {label}
+      </label>
     </div>
   );
 }
