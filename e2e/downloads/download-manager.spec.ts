@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessibleInBothThemes } from '../support/a11y.ts';
+import { expectAccessibleInBothThemes, saveScreenshot } from '../support/a11y.ts';
 import { signIn } from '../support/auth.ts';
 import { addDownload, helperPortFor, postToHelper, publishPackages, removeAllDownloads } from './web-seed.ts';
 
@@ -97,6 +97,11 @@ test('downloads like a download manager: speed limit, pause at startup, queue or
     await expect(row('queue-1.bin').getByText('Done')).toBeVisible();
 
     await expectAccessibleInBothThemes(page, 'download-manager');
+    // On a narrow screen the queue scrolls inside its card, never the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(settings.getByRole('button', { name: 'Save settings' })).toBeVisible();
+    expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'download-manager-390');
   } finally {
     // The stack's helper serves the other specs: no limit, no pause, no downloads left behind.
     await postToHelper(page.request, port, origin, '/general/setSettings', {
