@@ -13,7 +13,14 @@ export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'Demo#Bench2026';
 const SESSION_COOKIE = 'bs_session';
 
-export type Stack = { baseUrl: string; stop: () => Promise<void> };
+export type Stack = {
+  baseUrl: string;
+  /** From spawning `npm start` to the first 200 from `/api/health`, on an empty database. */
+  firstStartMs: number;
+  /** Stops the portal and starts it again on the same data; the time to its first 200. */
+  restart: () => Promise<number>;
+  stop: () => Promise<void>;
+};
 
 export interface StackOptions {
   /** Where the stack keeps rows and files; the embedded defaults unless given. */
@@ -49,26 +56,39 @@ export async function startStack(root: string, options: StackOptions = {}): Prom
   delete env.PUBLIC_URL;
   const baseUrl = `http://127.0.0.1:${port}`;
   if (options.prepare) await options.prepare(env);
-  const child: Child = startChild(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, root);
-  const stop = async () => {
-    await child.stop();
-    await provisioned.release();
-    await rm(scratch, { recursive: true, force: true });
-  };
-  try {
+
+  let child: Child | undefined;
+  const startPortal = async (): Promise<number> => {
+    const started = performance.now();
+    const running = startChild(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, root);
+    child = running;
     await waitUntil(
       async () => {
-        if (child.process.exitCode !== null) throw new Error(`npm start exited early:\n${child.output()}`);
+        if (running.process.exitCode !== null)
+          throw new Error(`npm start exited early:\n${running.output()}`);
         return (await fetch(`${baseUrl}/api/health`)).ok;
       },
       `${baseUrl}/api/health`,
       180_000,
     );
+    return Math.round(performance.now() - started);
+  };
+  const stop = async () => {
+    await child?.stop();
+    await provisioned.release();
+    await rm(scratch, { recursive: true, force: true });
+  };
+  try {
+    const firstStartMs = await startPortal();
+    const restart = async () => {
+      await child?.stop();
+      return startPortal();
+    };
+    return { baseUrl, firstStartMs, restart, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
 }
 
 /** Signs the demo user in and returns the `Cookie` header value that carries the session. */
