@@ -7,6 +7,7 @@ import { MAX_WATCHES_PER_USER, watchMatchSchema, watchSchema } from '@benchside/
 import { signIn } from '@benchside/test-kit/sign-in';
 import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command as digests } from '../src/admin/commands/digests.ts';
 import { DAY_MS } from '../src/expiry/due-reminders.ts';
 import { runWatchDigests } from '../src/watches/digest-job.ts';
 import { notifyWatchers } from '../src/watches/notify-watchers.ts';
@@ -228,5 +229,13 @@ describe('watch lists: watches, notifications on publish and the daily digest', 
     expect(leaMail?.subject).toBe('Neu auf Ihrer Beobachtungsliste');
     expect(leaMail?.text).toContain('- Neue Firmware für Samsung SM-X100: SM-X100_EUX_X100XXU2.bin');
     expect(await mailsTo(api, MIA.email)).toEqual([]);
+
+    // The operator's `digests run` is the same job on the real clock: yesterday published nothing.
+    const printed: string[] = [];
+    await digests.run(
+      { config: api.config, db: api.db, storage: api.storage, print: (line) => printed.push(line) },
+      { values: {}, positionals: ['run'] },
+    );
+    expect(printed).toEqual(['0 watch list digests sent']);
   });
 });
