@@ -31,16 +31,20 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { registerTwoFactorRoutes } from './auth/two-factor-routes.ts';
 import { registerCardsArea } from './cards/routes.ts';
 import { registerCatalogue } from './catalogue/register.ts';
+import { registerPublishTestRoute } from './catalogue/test-route.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
 import { registerCreditRoutes } from './credits/routes.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
-import { createExpiryReminderRunner } from './expiry/reminder-job.ts';
+import { runExpiryReminders } from './expiry/reminder-job.ts';
 import { registerExpiryReminderTestRoute } from './expiry/test-route.ts';
 import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
+import { createPeriodicJob } from './periodic-job.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
 import { loadSpa } from './spa.ts';
 import { registerSupportedModelRoutes } from './supported-models/routes.ts';
+import { runWatchDigests } from './watches/digest-job.ts';
+import { registerWatchRoutes } from './watches/routes.ts';
 
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
@@ -95,13 +99,32 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerHealthRoute(app, '/api/health', db);
   registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), storageReadiness(storage)]);
   registerMailOutbox(app, db, mailer);
-  const expiryReminders = createExpiryReminderRunner(db, {
-    intervalMs: config.expiryReminderIntervalMinutes * 60_000,
-    logger: app.log,
+  // The daily digest shares the reminders' tick: each run sends only what the database says is due.
+  const scheduledJobs = [
+    createPeriodicJob({
+      name: 'Expiry reminders',
+      run: () => runExpiryReminders(db),
+      intervalMs: config.expiryReminderIntervalMinutes * 60_000,
+      logger: app.log,
+    }),
+    createPeriodicJob({
+      name: 'Watch list digests',
+      run: () => runWatchDigests(db),
+      intervalMs: config.expiryReminderIntervalMinutes * 60_000,
+      logger: app.log,
+    }),
+  ];
+  app.addHook('onReady', async () => {
+    for (const job of scheduledJobs) job.start();
   });
-  app.addHook('onReady', async () => expiryReminders.start());
-  app.addHook('onClose', () => expiryReminders.stop());
-  if (config.expiryReminderTestRoute) registerExpiryReminderTestRoute(app, db);
+  app.addHook('onClose', async () => {
+    await Promise.all(scheduledJobs.map((job) => job.stop()));
+  });
+  // The e2e stack's own routes: the reminder job and the operator's publish, on demand.
+  if (config.expiryReminderTestRoute) {
+    registerExpiryReminderTestRoute(app, db);
+    registerPublishTestRoute(app, { config, db, storage });
+  }
   const accounts = { db, limiter: createRateLimiter(db) };
   registerRateLimits(app, accounts.limiter);
   registerAuthRoutes(app, accounts);
@@ -120,6 +143,7 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
     registerSupportedModelRoutes(signedIn, { db });
     registerCustomerRoutes(signedIn, { db });
     registerCreditRoutes(signedIn, accounts);
+    registerWatchRoutes(signedIn, accounts);
   });
   registerHelperInstallerRoute(app, { storage });
   if (mailer.catcher) registerMailInbox(app, mailer.catcher);

@@ -55,6 +55,7 @@ describe('account settings', () => {
         userPortal2fa: false,
         language: 'de',
         expiryReminderEmails: true,
+        watchDigestEmails: false,
       };
       expect(currentUserSchema.strict().parse(await response.json())).toEqual(expected);
       expect(await (await me(api, cookie)).json()).toEqual(expected);

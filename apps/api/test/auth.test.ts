@@ -69,6 +69,7 @@ describe('sign-in, current user and sign-out', () => {
       userPortal2fa: false,
       language: 'en',
       expiryReminderEmails: true,
+      watchDigestEmails: false,
     });
   });
 

@@ -149,6 +149,8 @@ export const userEditPatchSchema = z
     password: currentPasswordSchema.optional(),
     /** "E-mail me before my licences and credits expire" (issue 19). */
     expiryReminderEmails: z.boolean().optional(),
+    /** "E-mail me a daily digest of what is new on my watch list" (issue 19 item 5). */
+    watchDigestEmails: z.boolean().optional(),
   })
   .strict();
 

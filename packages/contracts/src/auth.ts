@@ -42,5 +42,7 @@ export const currentUserSchema = z.object({
   language: z.enum(LANGUAGES),
   /** Whether expiry reminders also come by e-mail; the portal notification comes either way. */
   expiryReminderEmails: z.boolean(),
+  /** Whether the daily digest of new packages for the user's watches comes by e-mail (off at first). */
+  watchDigestEmails: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

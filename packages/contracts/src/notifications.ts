@@ -18,6 +18,8 @@ export const notificationSchema = z.object({
   message: z.string(),
   readed: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** The portal page it is about (e.g. a watched model's new firmware); absent for plain messages. */
+  link: z.string().startsWith('/').optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

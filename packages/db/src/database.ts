@@ -14,6 +14,8 @@ export interface UsersTable {
   user_portal_2fa: Generated<boolean>;
   /** False when the user turned off e-mails before licences and credits expire (migration 0020). */
   expiry_reminder_emails: Generated<boolean>;
+  /** True when the user asked for the daily e-mail of new packages on their watch list (0021). */
+  watch_digest_emails: Generated<boolean>;
   language: Generated<string>;
   name: Generated<string>;
   company: Generated<string>;
@@ -250,6 +252,8 @@ export interface CatalogueLinkKeysTable {
 export interface NotificationsTable {
   id: Generated<number>;
   message: string;
+  /** The portal path the notification is about, e.g. a watched model's firmwares (0021). */
+  link: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -491,6 +495,36 @@ export interface ExpiryRemindersTable {
   sent_at: CreatedAt;
 }
 
+export type WatchKind = 'model' | 'tool';
+
+/** A firmware model (brand and model) or a tool (its soft) a user wants to hear about (0021). */
+export interface WatchesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: WatchKind;
+  /** Models only. */
+  brand: string | null;
+  /** The model, or the tool's soft. */
+  name: string;
+  created_at: CreatedAt;
+}
+
+/** A package `publish` added for a watch: one notification each, and the digest's lines. */
+export interface WatchPackagesTable {
+  watch_id: string;
+  package_id: number;
+  user_id: string;
+  published_at: CreatedAt;
+}
+
+/** A day's digest e-mail sent to a user; the key makes it once a day. */
+export interface WatchDigestsTable {
+  user_id: string;
+  /** `YYYY-MM-DD` (UTC); written as text, never read back. */
+  day: string;
+  sent_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -534,6 +568,9 @@ export interface Database {
   customers: CustomersTable;
   customer_counters: CustomerCountersTable;
   expiry_reminders: ExpiryRemindersTable;
+  watches: WatchesTable;
+  watch_packages: WatchPackagesTable;
+  watch_digests: WatchDigestsTable;
 }
 
 export type User = Selectable<UsersTable>;

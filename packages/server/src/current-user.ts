@@ -17,5 +17,6 @@ export function toCurrentUser(user: User): CurrentUser {
     userPortal2fa: user.user_portal_2fa,
     language: languageOf(user),
     expiryReminderEmails: user.expiry_reminder_emails,
+    watchDigestEmails: user.watch_digest_emails,
   };
 }

@@ -127,7 +127,8 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
       },
       schema: {
         tags: ['account'],
-        summary: 'Turn e-mail-code two-factor sign-in or expiry reminder e-mails on or off (merge-patch)',
+        summary:
+          'Turn e-mail-code two-factor sign-in, expiry reminder e-mails or the watch list digest on or off (merge-patch)',
         description: `Only the signed-in user's own id (403 otherwise); only ${MERGE_PATCH} (415 otherwise). Turning it off needs the current \`password\` (a 400 violation on \`password\` without it or with a wrong one) and mails the owner a notice.`,
         security: [{ session: [] }],
         params: z.object({ id: z.string().max(64) }),
@@ -138,9 +139,11 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
     async (request) => {
       const user = request.user;
       if (request.params.id !== user.id) throw new ForbiddenError();
-      const { userPortal2fa, password, expiryReminderEmails } = request.body;
+      const { userPortal2fa, password, expiryReminderEmails, watchDigestEmails } = request.body;
       const twoFactorChanges = userPortal2fa !== undefined && userPortal2fa !== user.user_portal_2fa;
-      if (!twoFactorChanges && expiryReminderEmails === undefined) return toCurrentUser(user);
+      if (!twoFactorChanges && expiryReminderEmails === undefined && watchDigestEmails === undefined) {
+        return toCurrentUser(user);
+      }
       // Turning it off weakens the account: a stolen session must not do that alone (issue 15).
       if (twoFactorChanges && !userPortal2fa) await checkCurrentPassword(context, user, password);
       const updated = await db
@@ -148,6 +151,7 @@ export function registerProfileRoutes(app: App, context: AccountContext): void {
         .set({
           ...(twoFactorChanges ? { user_portal_2fa: userPortal2fa } : {}),
           ...(expiryReminderEmails === undefined ? {} : { expiry_reminder_emails: expiryReminderEmails }),
+          ...(watchDigestEmails === undefined ? {} : { watch_digest_emails: watchDigestEmails }),
           updated_at: new Date(),
         })
         .where('id', '=', user.id)

@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<AdminCommand>> = {
   product: async () => (await import('./commands/product.ts')).command,
   models: async () => (await import('./commands/models.ts')).command,
   reminders: async () => (await import('./commands/reminders.ts')).command,
+  digests: async () => (await import('./commands/digests.ts')).command,
 };
 
 function printUsage(stream: NodeJS.WriteStream): void {

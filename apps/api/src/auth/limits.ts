@@ -41,4 +41,11 @@ export const LIMITS = {
     windowMs: 60 * MINUTE_MS,
     message: 'Too many refund requests. Please try again later.',
   },
+  /** Watches added or removed by a signed-in user: a person toggles a few, a script thousands. */
+  watchChange: {
+    name: 'watch-change',
+    limit: 120,
+    windowMs: 15 * MINUTE_MS,
+    message: 'Too many watch list changes. Please try again later.',
+  },
 } satisfies Record<string, RateLimitRule>;

@@ -14,6 +14,7 @@ import type { CatalogueKind, Database } from '@benchside/db/database';
 import { signPackageManifest } from '@benchside/server/package-signing';
 import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { notifyWatchers } from '../watches/notify-watchers.ts';
 import { loadPackageSigningKey, type SigningKeyConfig } from './signing-key.ts';
 import {
   catalogueKeys,
@@ -176,7 +177,8 @@ function folderPath(
 /**
  * Publishes one file: a streamed copy in the object storage (hashed on the way), its torrent, the
  * manifest signed with the vendor's key (signing-key.ts), and its entry in the catalogue tree, with
- * the folders it needs. Used by `npm run admin -- publish` and by the demo seed.
+ * the folders it needs, and a notification for everyone watching its model or tool. Used by
+ * `npm run admin -- publish` and by the demo seed.
  */
 export async function publishPackage(
   db: Kysely<Database>,
@@ -257,6 +259,8 @@ export async function publishPackage(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // In this transaction: a publish that fails tells no watcher, one that commits tells each once.
+      await notifyWatchers(trx, row.id);
       return row.id;
     });
     return { id, name, kind: request.kind, path, size, sha256, infoHash, restricted };

@@ -1,7 +1,6 @@
 import { withAdvisoryLock } from '@benchside/db/advisory-lock';
 import type { Database } from '@benchside/db/database';
 import { languageOf } from '@benchside/server/current-user';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { mailUser } from '../auth/account-mail.ts';
 import { storeNotification } from '../notifications/store.ts';
@@ -196,45 +195,4 @@ export async function recordDueRemindersAsSent(db: Kysely<Database>, now: Date =
     )
     .onConflict((conflict) => conflict.constraint('expiry_reminders_item_threshold_key').doNothing())
     .execute();
-}
-
-export interface ExpiryReminderRunner {
-  start(): void;
-  stop(): Promise<void>;
-}
-
-/**
- * Runs the job every `intervalMs` from the node's start (and once at the start, so a node that was
- * down catches up at once). Nothing is scheduled in memory beyond the next tick: what is due comes
- * from the database each time.
- */
-export function createExpiryReminderRunner(
-  db: Kysely<Database>,
-  options: { intervalMs: number; logger?: FastifyBaseLogger },
-): ExpiryReminderRunner {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = running.then(async () => {
-      try {
-        const sent = await runExpiryReminders(db);
-        if (sent > 0) options.logger?.info({ sent }, 'Expiry reminders sent');
-      } catch (error) {
-        options.logger?.error({ err: error }, 'Expiry reminder run failed');
-      }
-    });
-  };
-  return {
-    start() {
-      if (timer) return;
-      tick();
-      timer = setInterval(tick, options.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
 }

@@ -18,6 +18,7 @@ export interface NotificationPage {
 function toNotification(row: {
   id: number;
   message: string;
+  link: string | null;
   read_at: Date | null;
   created_at: Date;
 }): Notification {
@@ -26,6 +27,7 @@ function toNotification(row: {
     message: row.message,
     readed: row.read_at !== null,
     createdAt: row.created_at.toISOString(),
+    ...(row.link === null ? {} : { link: row.link }),
   };
 }
 
@@ -47,7 +49,7 @@ async function listNotifications(
         eb
           .selectFrom('notification_to_users as t')
           .innerJoin('notifications as n', 'n.id', 't.notification_id')
-          .select(['t.id', 't.created_at', 't.read_at', 'n.message'])
+          .select(['t.id', 't.created_at', 't.read_at', 'n.message', 'n.link'])
           .whereRef('t.user_id', '=', 'c.user_id')
           .orderBy('t.created_at', direction)
           .orderBy('t.id', direction)
@@ -56,7 +58,7 @@ async function listNotifications(
           .as('p'),
       (join) => join.onTrue(),
     )
-    .select(['c.total', 'p.id', 'p.created_at', 'p.read_at', 'p.message'])
+    .select(['c.total', 'p.id', 'p.created_at', 'p.read_at', 'p.message', 'p.link'])
     .where('c.user_id', '=', userId)
     .orderBy('p.created_at', direction)
     .orderBy('p.id', direction)
@@ -65,7 +67,13 @@ async function listNotifications(
   for (const row of rows) {
     if (row.id === null || row.message === null || row.created_at === null) continue;
     member.push(
-      toNotification({ id: row.id, message: row.message, read_at: row.read_at, created_at: row.created_at }),
+      toNotification({
+        id: row.id,
+        message: row.message,
+        link: row.link,
+        read_at: row.read_at,
+        created_at: row.created_at,
+      }),
     );
   }
   return { member, totalItems: rows[0]?.total ?? 0 };
@@ -118,7 +126,7 @@ export async function markOneRead(
     )
     .selectFrom('marked')
     .innerJoin('notifications as n', 'n.id', 'marked.notification_id')
-    .select(['marked.id', 'marked.created_at', 'marked.read_at', 'n.message'])
+    .select(['marked.id', 'marked.created_at', 'marked.read_at', 'n.message', 'n.link'])
     .executeTakeFirst();
   return row ? toNotification(row) : undefined;
 }
@@ -181,16 +189,20 @@ export function sendNotification(
   return db.transaction().execute((trx) => storeNotification(trx, message, to, createdAt));
 }
 
-/** `sendNotification` inside the caller's transaction, for writes the notification belongs with. */
+/**
+ * `sendNotification` inside the caller's transaction, for writes the notification belongs with;
+ * `link` is the portal path it is about.
+ */
 export async function storeNotification(
   trx: Transaction<Database>,
   message: string,
   to: { userIds: string[] } | 'all',
   createdAt: Date = new Date(),
+  link: string | null = null,
 ): Promise<{ notificationId: number; recipients: number }> {
   const { id } = await trx
     .insertInto('notifications')
-    .values({ message, created_at: createdAt })
+    .values({ message, link, created_at: createdAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   let recipients = trx

@@ -12,6 +12,7 @@ import { seedConversations } from './conversations.ts';
 import { seedDemoCustomers } from './customers.ts';
 import { seedDemoNotifications } from './notifications.ts';
 import { seedSupportedModels } from './supported-models.ts';
+import { seedDemoWatches } from './watches.ts';
 
 export const DEMO_ACCOUNT = {
   username: 'demo',
@@ -57,6 +58,7 @@ async function seedEmptyDatabase(
   await seedKnowledgeBase(db);
   await seedCatalogue(db, storage, config);
   await seedSupportedModels(db);
+  await seedDemoWatches(db, demo.id);
   await seedDemoNotifications(db, DEMO_ACCOUNT.username);
   await seedDemoCustomers(db, demo.id);
   return true;

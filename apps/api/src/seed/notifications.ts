@@ -4,7 +4,10 @@ import { sendNotification } from '../notifications/store.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Oldest first; the first ones are already read. More than one page of /notifications (10). */
+/**
+ * Oldest first; the first ones are already read. With the watch list's one (seed/watches.ts, 14
+ * days old) they are twelve: more than one page of /notifications (10).
+ */
 const DEMO_NOTIFICATIONS: { message: string; hoursAgo: number; read: boolean }[] = [
   { message: 'Welcome to Benchside! Your account is ready.', hoursAgo: 24 * 30, read: true },
   {
@@ -15,11 +18,6 @@ const DEMO_NOTIFICATIONS: { message: string; hoursAgo: number; read: boolean }[]
   {
     message: 'Scheduled maintenance on Sunday 02:00–03:00 UTC: downloads may pause briefly.',
     hoursAgo: 24 * 21,
-    read: true,
-  },
-  {
-    message: 'New firmware packages for Samsung Galaxy A-series models are available.',
-    hoursAgo: 24 * 14,
     read: true,
   },
   { message: 'Your card credits were topped up with 50 credits.', hoursAgo: 24 * 10, read: true },

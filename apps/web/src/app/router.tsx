@@ -77,6 +77,10 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/routes/notifications-page.tsx'),
   (m) => m.NotificationsPage,
 );
+const WatchListPage = lazyPage(
+  () => import('../features/watch-list/routes/watch-list-page.tsx'),
+  (m) => m.WatchListPage,
+);
 const CustomersRoutes = lazyPage(
   () => import('../features/customers/routes/customers-routes.tsx'),
   (m) => m.CustomersRoutes,
@@ -176,6 +180,7 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route path="downloads" element={<DownloadsPage />} />
             <Route path="helper" element={<HelperPanelPage />} />
             <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="watch-list" element={<WatchListPage />} />
             <Route path="customers/*" element={<CustomersRoutes />} />
             <Route path="conversations" element={<ConversationsPage />} />
             <Route path="conversations/new" element={<NewConversationPage />} />

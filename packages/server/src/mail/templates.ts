@@ -24,7 +24,9 @@ export type MailContent =
   | { kind: 'socialLinked' | 'socialUnlinked'; provider: string }
   | { kind: 'twoFactorDisabled' }
   /** `message` is already in the recipient's language (the expiry job writes it). */
-  | { kind: 'expiryReminder'; message: string };
+  | { kind: 'expiryReminder'; message: string }
+  /** `message` is the day's lines, already in the recipient's language (the digest job writes them). */
+  | { kind: 'watchDigest'; message: string };
 
 export type MailTemplateInput = MailContent & { language: Language; name: string };
 
@@ -51,6 +53,7 @@ const LINK_PATHS: Partial<Record<MailKind, string>> = {
   socialUnlinked: '/auth/forgot-password',
   twoFactorDisabled: '/auth/forgot-password',
   expiryReminder: '/cards',
+  watchDigest: '/watch-list',
 };
 
 const COPY: Record<Language, MailCopy> = { en, zh, es, ja, de, fr };
@@ -92,7 +95,7 @@ export function renderMail(publicUrl: string, input: MailTemplateInput): Rendere
   const newEmail = 'newEmail' in input ? input.newEmail : '';
   const login = input.kind === 'credentialPassword' ? input.login : '';
   const provider = 'provider' in input ? input.provider : '';
-  const message = input.kind === 'expiryReminder' ? input.message : '';
+  const message = input.kind === 'expiryReminder' || input.kind === 'watchDigest' ? input.message : '';
   const subject = kind.subject.replace('{login}', login).replace('{provider}', provider);
   const greeting = input.name.trim() ? copy.greeting(input.name.trim()) : copy.anonymousGreeting;
   const body = kind.body
@@ -104,7 +107,8 @@ export function renderMail(publicUrl: string, input: MailTemplateInput): Rendere
     .replace('{newEmail}', `<strong>${escapeHtml(newEmail)}</strong>`)
     .replace('{login}', `<strong>${escapeHtml(login)}</strong>`)
     .replace('{provider}', escapeHtml(provider))
-    .replace('{message}', escapeHtml(message));
+    .replace('{message}', escapeHtml(message))
+    .replaceAll('\n', '<br>');
   const footnote = kind.footnote.replace('{provider}', provider);
   const action = link ? `${kind.action ?? link}: ${link}` : null;
 

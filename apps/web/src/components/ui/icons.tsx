@@ -165,3 +165,10 @@ export const IconUsers = (props: IconProps) => (
     <path d="M18 14.2a6.5 6.5 0 0 1 3.5 5.8" />
   </Icon>
 );
+
+export const IconEye = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);

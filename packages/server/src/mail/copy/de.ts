@@ -107,5 +107,11 @@ export const de: MailCopy = {
       action: 'Meine Karten öffnen',
       footnote: 'Sie können diese E-Mails in Ihren Kontoeinstellungen abschalten.',
     },
+    watchDigest: {
+      subject: 'Neu auf Ihrer Beobachtungsliste',
+      body: 'Gestern wurden neue Pakete für das veröffentlicht, was Sie beobachten:\n{message}',
+      action: 'Meine Beobachtungsliste öffnen',
+      footnote: 'Sie können diese tägliche E-Mail in Ihren Kontoeinstellungen abschalten.',
+    },
   },
 };

@@ -107,5 +107,11 @@ export const en: MailCopy = {
       action: 'Open my cards',
       footnote: 'You can turn these e-mails off in your account settings.',
     },
+    watchDigest: {
+      subject: 'New on your watch list',
+      body: 'New packages were published yesterday for what you watch:\n{message}',
+      action: 'Open my watch list',
+      footnote: 'You can turn this daily e-mail off in your account settings.',
+    },
   },
 };

@@ -108,5 +108,11 @@ export const es: MailCopy = {
       action: 'Abrir mis tarjetas',
       footnote: 'Puede desactivar estos correos en la configuración de su cuenta.',
     },
+    watchDigest: {
+      subject: 'Novedades en su lista de seguimiento',
+      body: 'Ayer se publicaron nuevos paquetes de lo que usted sigue:\n{message}',
+      action: 'Abrir mi lista de seguimiento',
+      footnote: 'Puede desactivar este correo diario en la configuración de su cuenta.',
+    },
   },
 };

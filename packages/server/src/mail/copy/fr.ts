@@ -108,5 +108,11 @@ export const fr: MailCopy = {
       action: 'Ouvrir mes cartes',
       footnote: 'Vous pouvez désactiver ces e-mails dans les paramètres de votre compte.',
     },
+    watchDigest: {
+      subject: 'Nouveautés dans votre liste de suivi',
+      body: 'De nouveaux paquets ont été publiés hier pour ce que vous suivez :\n{message}',
+      action: 'Ouvrir ma liste de suivi',
+      footnote: 'Vous pouvez désactiver cet e-mail quotidien dans les paramètres de votre compte.',
+    },
   },
 };

@@ -107,5 +107,11 @@ export const ja: MailCopy = {
       action: 'マイカードを開く',
       footnote: 'このメールはアカウント設定で停止できます。',
     },
+    watchDigest: {
+      subject: 'ウォッチリストの新着',
+      body: 'ウォッチ中の項目について、昨日新しいパッケージが公開されました:\n{message}',
+      action: 'ウォッチリストを開く',
+      footnote: 'この毎日のメールはアカウント設定で停止できます。',
+    },
   },
 };

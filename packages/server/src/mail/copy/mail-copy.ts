@@ -14,7 +14,8 @@ export type MailKind =
   | 'socialLinked'
   | 'socialUnlinked'
   | 'twoFactorDisabled'
-  | 'expiryReminder';
+  | 'expiryReminder'
+  | 'watchDigest';
 
 interface KindCopy {
   subject: string;

@@ -101,5 +101,11 @@ export const zh: MailCopy = {
       action: '打开我的卡',
       footnote: '您可以在账户设置中关闭这些邮件。',
     },
+    watchDigest: {
+      subject: '您的关注列表有更新',
+      body: '昨天您关注的项目发布了新的软件包：\n{message}',
+      action: '打开我的关注列表',
+      footnote: '您可以在账户设置中关闭这封每日邮件。',
+    },
   },
 };

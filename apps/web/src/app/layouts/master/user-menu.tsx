@@ -7,6 +7,7 @@ import { LanguageFlag } from '../../../components/ui/flags.tsx';
 import {
   IconCard,
   IconCheck,
+  IconEye,
   IconInbox,
   IconSignOut,
   IconUser,
@@ -75,6 +76,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Dropdown.Item as={Link} to="/customers">
           <IconUsers size={18} className="me-2" />
           {t('menu.customers')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/watch-list">
+          <IconEye size={18} className="me-2" />
+          {t('menu.watchList')}
         </Dropdown.Item>
         <Dropdown.Divider />
         <fieldset className="user-menu-languages">

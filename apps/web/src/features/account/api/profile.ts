@@ -42,13 +42,20 @@ export function useSetTwoFactor(userId: string) {
   return useMutation({ mutationFn: (change: TwoFactorChange) => setTwoFactor(userId, change) });
 }
 
-/** `PATCH /api/users/edit/{id}` (merge-patch): whether expiry reminders also come by e-mail. */
-export async function setExpiryReminderEmails(userId: string, enabled: boolean): Promise<CurrentUser> {
+/** The account's e-mails a switch turns on or off: expiry reminders and the watch list digest. */
+export type EmailSetting = 'expiryReminderEmails' | 'watchDigestEmails';
+
+/** `PATCH /api/users/edit/{id}` (merge-patch): whether one of those e-mails is sent. */
+export async function setEmailSetting(
+  userId: string,
+  setting: EmailSetting,
+  enabled: boolean,
+): Promise<CurrentUser> {
   return storeCurrentUser(
-    await http.patch(`/users/edit/${encodeURIComponent(userId)}`, { expiryReminderEmails: enabled }),
+    await http.patch(`/users/edit/${encodeURIComponent(userId)}`, { [setting]: enabled }),
   );
 }
 
-export function useSetExpiryReminderEmails(userId: string) {
-  return useMutation({ mutationFn: (enabled: boolean) => setExpiryReminderEmails(userId, enabled) });
+export function useSetEmailSetting(userId: string, setting: EmailSetting) {
+  return useMutation({ mutationFn: (enabled: boolean) => setEmailSetting(userId, setting, enabled) });
 }

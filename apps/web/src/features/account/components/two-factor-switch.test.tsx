@@ -19,6 +19,7 @@ const USER: CurrentUser = {
   userPortal2fa: false,
   language: 'en',
   expiryReminderEmails: true,
+  watchDigestEmails: false,
 };
 
 /** `PATCH /api/users/edit/{id}` held open until the test answers it. */

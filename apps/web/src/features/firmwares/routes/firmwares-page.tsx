@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconChip } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
+import { WatchButton } from '../../../components/watch/watch-button.tsx';
 import { CATALOGUE_PAGE_SIZE, useBrands, useModels } from '../../../lib/catalogue-api.ts';
 import { BuildHistory } from '../components/build-history.tsx';
 import { FirmwareBuilds } from '../components/firmware-builds.tsx';
@@ -150,10 +151,11 @@ export function FirmwaresPage() {
             <p className="text-body-secondary">{t('catalogue.firmwares.chooseModel')}</p>
           ) : (
             <>
-              <p>
+              <p className="d-flex flex-wrap align-items-center gap-3">
                 <Link to={`/supported-models?${new URLSearchParams({ brand, q: model })}`}>
                   {t('catalogue.supportedFunctionsFor', { text: model })}
                 </Link>
+                <WatchButton key={`${brand}/${model}`} target={{ kind: 'model', brand, name: model }} />
               </p>
               <FirmwareBuilds
                 key={`${brand}/${model}`}

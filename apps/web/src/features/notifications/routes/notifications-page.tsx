@@ -1,7 +1,7 @@
 import { notificationNavigationStateSchema } from '@benchside/contracts/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconBell } from '../../../components/ui/icons.tsx';
@@ -189,7 +189,13 @@ export function NotificationsPage() {
                       />
                     </span>
                     <div className="min-w-0 flex-grow-1">
-                      <p className="notifications-list-message mb-1">{notification.message}</p>
+                      <p className="notifications-list-message mb-1">
+                        {notification.link ? (
+                          <Link to={notification.link}>{notification.message}</Link>
+                        ) : (
+                          notification.message
+                        )}
+                      </p>
                       <time className="small text-body-secondary" dateTime={notification.createdAt}>
                         {formatNotificationTime(notification.createdAt, i18n.language)}
                       </time>

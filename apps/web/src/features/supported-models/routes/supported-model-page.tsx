@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
+import { WatchButton } from '../../../components/watch/watch-button.tsx';
 import { useSupportedModel } from '../api/supported-models.ts';
 
 /** `/supported-models/:id`: what the technician can do with this phone, with which product, for how much. */
@@ -35,6 +36,8 @@ function SupportedModelDetail({ model }: { model: SupportedModel }) {
   const { t } = useTranslation();
   // The firmware catalogue names a model by its code or by its name; the files search finds either.
   const filesQuery = model.catalogueModels[0]?.model ?? model.codes[0] ?? model.name;
+  // Watched as the catalogue names it, which is what `publish` will name its next firmware.
+  const watchBrand = model.catalogueModels[0]?.brand ?? model.brand;
   return (
     <div className="row g-4">
       <section className="col-lg-8" aria-labelledby="supported-functions">
@@ -84,6 +87,7 @@ function SupportedModelDetail({ model }: { model: SupportedModel }) {
       <aside className="col-lg-4">
         <div className="card">
           <div className="card-body">
+            <WatchButton className="mb-3" target={{ kind: 'model', brand: watchBrand, name: filesQuery }} />
             <h2 className="h6 text-uppercase text-body-secondary">{t('supportedModels.codes')}</h2>
             <p className="font-monospace text-break">{model.codes.join(', ')}</p>
             <h2 className="h6 text-uppercase text-body-secondary">{t('supportedModels.downloads')}</h2>

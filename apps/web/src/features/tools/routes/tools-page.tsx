@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { IconToolbox } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { WatchButton } from '../../../components/watch/watch-button.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useSofts } from '../../../lib/catalogue-api.ts';
 import { HELPER_ACCESS_LABEL_KEYS } from '../../../lib/helper-access.ts';
@@ -115,6 +116,11 @@ export function ToolsPage() {
                     </td>
                     <SizeAndDateCells size={soft.size} date={soft.date} />
                     <td className="text-end text-nowrap">
+                      <WatchButton
+                        className="me-2"
+                        listLink={false}
+                        target={{ kind: 'tool', name: soft.name }}
+                      />
                       {local ? (
                         <button
                           type="button"
