@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { mailUser } from '../auth/account-mail.ts';
 import { storeNotification } from '../notifications/store.ts';
+import { runCreditPackExpiries } from './credit-pack-expiry.ts';
 import {
   DAY_MS,
   type DueReminder,
@@ -161,8 +162,8 @@ async function findDueReminders(db: Kysely<Database>, now: Date): Promise<DueRem
 /**
  * One run of the expiry reminder job at `now`: on one node at a time (a second caller waits for the
  * lock, then finds everything already sent), each due reminder in its own transaction. Answers how
- * many reminders this run sent. Writing the credits ledger's 'expiry' row when a pack ends would
- * hook in beside this job, as its own pass over `valid_until <= now`; reminders never write it.
+ * many reminders this run sent. The credits ledger's 'expiry' rows are the sibling job's
+ * (`runCreditPackExpiries`), which the runner runs before this one; reminders never write them.
  */
 export function runExpiryReminders(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   return withAdvisoryLock(db, 'expiryReminders', async (connection) => {
@@ -204,7 +205,7 @@ export interface ExpiryReminderRunner {
 }
 
 /**
- * Runs the job every `intervalMs` from the node's start (and once at the start, so a node that was
+ * Runs the expiry jobs (credit packs that ended, then reminders) every `intervalMs` from the node's start (and once at the start, so a node that was
  * down catches up at once). Nothing is scheduled in memory beyond the next tick: what is due comes
  * from the database each time.
  */
@@ -217,10 +218,12 @@ export function createExpiryReminderRunner(
   const tick = () => {
     running = running.then(async () => {
       try {
+        const expired = await runCreditPackExpiries(db);
+        if (expired > 0) options.logger?.info({ expired }, 'Credit packs expired');
         const sent = await runExpiryReminders(db);
         if (sent > 0) options.logger?.info({ sent }, 'Expiry reminders sent');
       } catch (error) {
-        options.logger?.error({ err: error }, 'Expiry reminder run failed');
+        options.logger?.error({ err: error }, 'Expiry job run failed');
       }
     });
   };
