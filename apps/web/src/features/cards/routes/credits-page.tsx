@@ -24,7 +24,7 @@ import {
   useRequestRefund,
 } from '../api/credit-ledger.ts';
 import { CustomerLinkDialog } from '../components/customer-link-dialog.tsx';
-import { PagedTable } from '../components/paged-table.tsx';
+import { CardsPagedTable } from '../components/paged-table.tsx';
 import { WhereToBuyLink } from '../components/where-to-buy-link.tsx';
 import '../credits-page.scss';
 
@@ -314,7 +314,7 @@ export function CreditsPage() {
             : null
         }
       />
-      <PagedTable
+      <CardsPagedTable
         id="credit-ledger"
         title={t('credits.movements')}
         query={ledger}
