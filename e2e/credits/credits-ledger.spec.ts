@@ -53,7 +53,7 @@ test('a technician filters the credits ledger, sees the balance and its chart, e
   const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
   const [header, ...records] = csv.trimEnd().split('\r\n');
   expect(header).toBe(
-    'Date,Kind,Amount,Balance,Card,Credential,Product,Function,Device model,Result,Refund of entry,Entry',
+    'Date,Kind,Amount,Balance,Card,Credential,Product,Function,Device model,Result,Refund of entry,Entry,Customer,Customer device',
   );
   expect(records).toHaveLength(6);
   for (const record of records) expect(record).toMatch(/^[^,]+,use,-\d+,\d+,BSC-000101,[^,]+,Unlock Pro,/);

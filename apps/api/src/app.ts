@@ -35,6 +35,7 @@ import { registerPublishTestRoute } from './catalogue/test-route.ts';
 import { registerConversationRoutes } from './conversations/routes.ts';
 import { registerCreditRoutes } from './credits/routes.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
+import { runCreditPackExpiries } from './expiry/credit-pack-expiry.ts';
 import { runExpiryReminders } from './expiry/reminder-job.ts';
 import { registerExpiryReminderTestRoute } from './expiry/test-route.ts';
 import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
@@ -99,8 +100,15 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   registerHealthRoute(app, '/api/health', db);
   registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), storageReadiness(storage)]);
   registerMailOutbox(app, db, mailer);
-  // The daily digest shares the reminders' tick: each run sends only what the database says is due.
+  // The pack expiries and the daily digest share the reminders' tick: each run does only what the
+  // database says is due.
   const scheduledJobs = [
+    createPeriodicJob({
+      name: 'Credit pack expiries',
+      run: () => runCreditPackExpiries(db),
+      intervalMs: config.expiryReminderIntervalMinutes * 60_000,
+      logger: app.log,
+    }),
     createPeriodicJob({
       name: 'Expiry reminders',
       run: () => runExpiryReminders(db),

@@ -126,6 +126,48 @@ describe('operator commands for cards, products and credits', () => {
     );
   });
 
+  it('names the customer and the device an operation was for, only a customer of the same user', async () => {
+    const customer = (name: string, username: string) =>
+      database.db
+        .insertInto('customers')
+        .values((eb) => ({
+          name,
+          type: 'individual',
+          user_id: eb.selectFrom('users').select('id').where('username', '=', username),
+        }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const kenji = await customer('Kenji Watanabe', 'ola');
+    await createUser(database.db, { username: 'pia', email: 'pia@example.test', password: 'Pia#Bench2026' });
+    const someoneElses = await customer('Pia’s customer', 'pia');
+    const operation = { user: 'ola', amount: '1', function: 'Unlock', result: 'succeeded' };
+    await credit.run(
+      context,
+      args(['use'], { ...operation, customer: kenji.id, device: ' Galaxy A52 · IMEI 356789012345678 ' }),
+    );
+    const row = await database.db
+      .selectFrom('credit_ledger')
+      .select(['customer_id', 'customer_device'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ customer_id: kenji.id, customer_device: 'Galaxy A52 · IMEI 356789012345678' });
+
+    for (const id of [someoneElses.id, 'not-a-customer']) {
+      await expect(credit.run(context, args(['use'], { ...operation, customer: id }))).rejects.toThrow(
+        `ola has no customer ${id}`,
+      );
+    }
+    await expect(credit.run(context, args(['use'], { ...operation, device: 'Pixel 7' }))).rejects.toThrow(
+      '--device needs --customer',
+    );
+    await expect(
+      credit.run(context, args(['use'], { ...operation, customer: kenji.id, device: 'Pixel\n7' })),
+    ).rejects.toThrow('--device: The device must be one line of text');
+    await expect(
+      credit.run(context, args(['use'], { ...operation, customer: kenji.id, device: 'x'.repeat(101) })),
+    ).rejects.toThrow('--device: Maximum 100 symbols');
+  });
+
   it('sets when a card and its products expire, and runs the reminder job', async () => {
     printed.length = 0;
     await card.run(context, args(['create'], { serial: 'BSC-000710', until: '2031-01-31' }));
@@ -155,7 +197,9 @@ describe('operator commands for cards, products and credits', () => {
       'Card BSC-000710 assigned to ola',
       'Card BSC-000710 holds unlock-pro, 365 days from activation',
       `Card BSC-000710 support licence runs until ${soon}`,
+      '0 credit packs expired',
       '1 expiry reminders sent',
+      '0 credit packs expired',
       '0 expiry reminders sent',
     ]);
     await expect(

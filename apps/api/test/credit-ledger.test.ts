@@ -229,6 +229,8 @@ describe('credits ledger', () => {
       'Result',
       'Refund of entry',
       'Entry',
+      'Customer',
+      'Customer device',
     ]);
     expect(records).toHaveLength(7);
     const functions = records.map((record) => record[7]);

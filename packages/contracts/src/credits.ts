@@ -23,9 +23,10 @@ export const ledgerDaySchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
   }, 'This date does not exist');
 
-/** What the list and the CSV export filter by: the user's card, a product, a kind, a date range. */
+/** What the list and the CSV export filter by: the user's card, a product, a kind, a customer, a date range. */
 const ledgerFilterFields = {
   card: z.string().regex(UUID, 'Not a card id').optional(),
+  customer: z.string().regex(UUID, 'Not a customer id').optional(),
   product: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'Not a product id')
@@ -71,9 +72,35 @@ export const ledgerEntrySchema = z.object({
   refunded: z.boolean(),
   /** The support conversation of this use's refund request, once asked. */
   refundConversationId: z.string().nullable(),
+  /** The technician's own customer a use was for. */
+  customer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The customer's device the use was for, as the technician typed it. */
+  customerDevice: z.string().nullable(),
+  /** An expiry's pack end. */
+  packEndedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const MAX_CUSTOMER_DEVICE_LENGTH = 100;
+
+/** One line of free text, e.g. "Galaxy A52 · IMEI 356789012345678"; empty for none. */
+export const customerDeviceSchema = z
+  .string()
+  .trim()
+  .max(MAX_CUSTOMER_DEVICE_LENGTH, 'Maximum 100 symbols')
+  .refine((device) => ![...device].some((character) => character < ' ' || character === '\u007f'), {
+    message: 'The device must be one line of text',
+  });
+
+/** `PUT /api/credit-ledger/{id}/customer`: the use was for one of your customers' devices. */
+export const ledgerCustomerBodySchema = z
+  .object({
+    customerId: z.string('Choose a customer').regex(UUID, 'Choose a customer'),
+    device: customerDeviceSchema.default(''),
+  })
+  .strict();
+export type LedgerCustomerBody = z.infer<typeof ledgerCustomerBodySchema>;
 
 export const ledgerPageSchema = z.object({
   member: z.array(ledgerEntrySchema),

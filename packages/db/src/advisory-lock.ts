@@ -10,7 +10,13 @@ export const BENCHSIDE_LOCK_SPACE = 0x42454e43;
  * What runs once per database however many nodes start together; each job's number is the second
  * half of its key (`objid` in `pg_locks`). Numbers are never reused for another job.
  */
-export const ONCE_PER_DATABASE = { migrations: 1, demoSeed: 2, expiryReminders: 3, watchDigests: 4 } as const;
+export const ONCE_PER_DATABASE = {
+  migrations: 1,
+  demoSeed: 2,
+  expiryReminders: 3,
+  watchDigests: 4,
+  creditPackExpiries: 5,
+} as const;
 
 export type OncePerDatabaseJob = keyof typeof ONCE_PER_DATABASE;
 

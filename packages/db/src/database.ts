@@ -425,6 +425,12 @@ export interface CreditLedgerTable {
   refund_of: string | null;
   /** A failed use's support conversation, once its refund was requested. */
   refund_conversation_id: string | null;
+  /** The technician's own customer a use was for (migration 0022); cleared if the customer is deleted. */
+  customer_id: string | null;
+  /** The customer's device, as the technician describes it ("Galaxy A52 · IMEI …"). */
+  customer_device: string | null;
+  /** An expiry's pack end: unique with the pack, so each end takes the pack's credits once. */
+  pack_ended_at: Timestamp | null;
   created_at: CreatedAt;
 }
 

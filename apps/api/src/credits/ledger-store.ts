@@ -2,6 +2,7 @@ import {
   type BalanceHistory,
   type CreditMovementKind,
   type CreditUseResult,
+  type LedgerCustomerBody,
   type LedgerEntry,
   type LedgerFilter,
   MAX_BALANCE_POINTS,
@@ -12,6 +13,7 @@ import { startConversationIn, subjectFromBody } from '@benchside/server/conversa
 import { ConflictError, NotFoundError, UnprocessableError } from '@benchside/server/errors';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Db, fetchPage } from '../cards/card-store.ts';
+import { CUSTOMER_NOT_FOUND_MESSAGE } from '../customers/store.ts';
 
 /** The credits ledger: every credit movement of a user as a row with the balance after it. */
 
@@ -28,6 +30,11 @@ export interface CreditMovement {
   deviceModel?: string | null;
   result?: CreditUseResult | null;
   refundOf?: string | null;
+  /** A use's customer: one of the user's own (the database refuses anyone else's). */
+  customerId?: string | null;
+  customerDevice?: string | null;
+  /** An expiry's pack end. */
+  packEndedAt?: Date | null;
   /** When it happened; now when left out (the demo seed writes the past). */
   at?: Date;
 }
@@ -42,6 +49,7 @@ const ENTRY_ID = /^[1-9]\d{0,15}$/;
 const NOT_FOUND = 'The requested ledger entry is not found';
 const ONLY_FAILED_USES = 'Only a failed operation can be refunded';
 const ALREADY_REFUNDED = 'This operation was already refunded';
+const ONLY_USES_FOR_CUSTOMERS = 'Only an operation can be for a customer';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -158,6 +166,9 @@ export async function recordCreditMovement(
       device_model: movement.deviceModel ?? null,
       result: movement.result ?? null,
       refund_of: movement.refundOf ?? null,
+      customer_id: movement.customerId ?? null,
+      customer_device: movement.customerDevice || null,
+      pack_ended_at: movement.packEndedAt ?? null,
       // Whole milliseconds, as JavaScript reads them back: the export's cursor compares them exactly.
       created_at: movement.at ?? sql<Date>`date_trunc('milliseconds', clock_timestamp())`,
     })
@@ -237,6 +248,7 @@ function dayStart(day: string): Date {
 function ownLedger(db: Db, userId: string, filter: LedgerFilter) {
   let query = db.selectFrom('credit_ledger as l').where('l.user_id', '=', userId);
   if (filter.card) query = query.where('l.card_id', '=', filter.card);
+  if (filter.customer) query = query.where('l.customer_id', '=', filter.customer);
   if (filter.product) query = query.where('l.product_id', '=', filter.product);
   if (filter.kind) query = query.where('l.kind', '=', filter.kind);
   if (filter.from) query = query.where('l.created_at', '>=', dayStart(filter.from));
@@ -252,6 +264,7 @@ function withEntryColumns(query: OwnLedger) {
     .leftJoin('cards', 'cards.id', 'l.card_id')
     .leftJoin('user_crds', 'user_crds.id', 'l.user_crd_id')
     .leftJoin('products', 'products.id', 'l.product_id')
+    .leftJoin('customers', 'customers.id', 'l.customer_id')
     .select([
       'l.id',
       'l.kind',
@@ -268,6 +281,10 @@ function withEntryColumns(query: OwnLedger) {
       'l.result',
       'l.refund_of',
       'l.refund_conversation_id',
+      'l.customer_id',
+      'customers.name as customer_name',
+      'l.customer_device',
+      'l.pack_ended_at',
       'l.created_at',
     ])
     .select((eb) =>
@@ -296,6 +313,9 @@ export function toLedgerEntry(row: EntryRow): LedgerEntry {
     refundOf: row.refund_of === null ? null : String(row.refund_of),
     refunded: Boolean(row.refunded),
     refundConversationId: row.refund_conversation_id,
+    customer: row.customer_id && row.customer_name ? { id: row.customer_id, name: row.customer_name } : null,
+    customerDevice: row.customer_device,
+    packEndedAt: row.pack_ended_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -393,6 +413,124 @@ export async function balanceHistory(
   };
 }
 
+/** One of the user's entries as the list shows it; the caller has found it already. */
+async function ownEntry(db: Db, userId: string, id: string): Promise<LedgerEntry> {
+  const row = await withEntryColumns(
+    ownLedger(db, userId, {}).where('l.id', '=', id),
+  ).executeTakeFirstOrThrow();
+  return toLedgerEntry(row);
+}
+
+/**
+ * Says which of the user's own customers, and which of their devices, one of the user's own uses
+ * was for. Another user's entry or customer is the same 404 as an unknown one. The customer row is
+ * share-locked until the commit, so a delete at the same moment waits, then clears the link.
+ */
+export function linkUseToCustomer(
+  db: Kysely<Database>,
+  userId: string,
+  entryId: string,
+  link: LedgerCustomerBody,
+): Promise<LedgerEntry> {
+  const id = checkEntryId(entryId);
+  return db.transaction().execute(async (trx) => {
+    const entry = await trx
+      .selectFrom('credit_ledger')
+      .select('kind')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!entry) throw new NotFoundError(NOT_FOUND);
+    if (entry.kind !== 'use') throw new UnprocessableError(ONLY_USES_FOR_CUSTOMERS);
+    const customer = await trx
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '=', link.customerId)
+      .where('user_id', '=', userId)
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!customer) throw new NotFoundError(CUSTOMER_NOT_FOUND_MESSAGE);
+    await trx
+      .updateTable('credit_ledger')
+      .set({ customer_id: customer.id, customer_device: link.device || null })
+      .where('id', '=', id)
+      .execute();
+    return ownEntry(trx, userId, id);
+  });
+}
+
+/** Clears the customer and device of one of the user's own entries; 404 for any other entry. */
+export async function unlinkUseFromCustomer(
+  db: Kysely<Database>,
+  userId: string,
+  entryId: string,
+): Promise<void> {
+  const result = await db
+    .updateTable('credit_ledger')
+    .set({ customer_id: null, customer_device: null })
+    .where('id', '=', checkEntryId(entryId))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError(NOT_FOUND);
+}
+
+/** A credit pack whose end has come, as the expiry job found it. */
+export interface EndedPack {
+  id: string;
+  userId: string;
+  productId: string | null;
+  endedAt: Date;
+}
+
+/**
+ * Takes an ended pack's unused credits off its user's balance: one `expiry` row per pack and end
+ * (a unique index), in the balance's transaction. Never more than the balance holds, as credits
+ * granted without a pack may have paid for uses the pack did not see, nor what an earlier end of the
+ * same pack took. Answers whether it wrote one: not when the pack's end moved since it was found,
+ * this end is done already, or nothing is left.
+ */
+export function expireCreditPack(db: Kysely<Database>, pack: EndedPack, at?: Date): Promise<boolean> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const balance = await lockBalance(trx, pack.userId);
+      const current = await trx
+        .selectFrom('user_credit_subscriptions')
+        .select(['amount', 'used', 'valid_until'])
+        .where('id', '=', pack.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (current?.valid_until?.getTime() !== pack.endedAt.getTime()) return false;
+      // Earlier ends of this pack (before the vendor moved its end) took their credits already.
+      const earlier = await trx
+        .selectFrom('credit_ledger')
+        .select(['pack_ended_at', 'amount'])
+        .where('kind', '=', 'expiry')
+        .where('subscription_id', '=', pack.id)
+        .execute();
+      if (earlier.some((row) => row.pack_ended_at?.getTime() === pack.endedAt.getTime())) return false;
+      const expired = earlier.reduce((sum, row) => sum - row.amount, 0);
+      const credits = Math.min(current.amount - current.used - expired, balance);
+      if (credits < 1) return false;
+      await recordCreditMovement(trx, {
+        userId: pack.userId,
+        kind: 'expiry',
+        credits,
+        productId: pack.productId,
+        subscriptionId: pack.id,
+        packEndedAt: pack.endedAt,
+        ...(at ? { at } : {}),
+      });
+      return true;
+    })
+    .catch((error: unknown) => {
+      // The balance lock makes this rare; the unique index makes a second row impossible.
+      if (isUniqueViolation(error, 'credit_ledger_pack_expiry_key')) return false;
+      throw error;
+    });
+}
+
 /** What support needs to judge a refund: the operation as the ledger recorded it. */
 function refundRequestBody(entry: LedgerEntry): string {
   const operation = `${entry.function ?? 'Operation'}${entry.deviceModel ? ` on ${entry.deviceModel}` : ''}`;
@@ -435,10 +573,7 @@ export function requestRefund(
       .forUpdate()
       .executeTakeFirst();
     if (!locked) throw new NotFoundError(NOT_FOUND);
-    const row = await withEntryColumns(
-      ownLedger(trx, userId, {}).where('l.id', '=', id),
-    ).executeTakeFirstOrThrow();
-    const entry = toLedgerEntry(row);
+    const entry = await ownEntry(trx, userId, id);
     if (entry.refundConversationId) {
       throw new ConflictError('A refund was already requested for this operation', {
         fields: { conversationId: entry.refundConversationId },

@@ -4,6 +4,8 @@ import {
   balanceHistorySchema,
   type LedgerEntry,
   type LedgerFilter,
+  ledgerCustomerBodySchema,
+  ledgerEntrySchema,
   ledgerFilterSchema,
   ledgerPageSchema,
   ledgerQuerySchema,
@@ -17,7 +19,15 @@ import { csvRow } from '@benchside/server/csv';
 import type { RateLimiter } from '@benchside/server/rate-limit';
 import type { Kysely } from 'kysely';
 import { LIMITS } from '../auth/limits.ts';
-import { balanceHistory, currentBalance, exportLedger, listLedger, requestRefund } from './ledger-store.ts';
+import {
+  balanceHistory,
+  currentBalance,
+  exportLedger,
+  linkUseToCustomer,
+  listLedger,
+  requestRefund,
+  unlinkUseFromCustomer,
+} from './ledger-store.ts';
 
 const security = [{ session: [] }];
 const tags = ['credits'];
@@ -35,6 +45,8 @@ const CSV_HEADER = [
   'Result',
   'Refund of entry',
   'Entry',
+  'Customer',
+  'Customer device',
 ];
 
 function csvRecord(entry: LedgerEntry): string {
@@ -51,6 +63,8 @@ function csvRecord(entry: LedgerEntry): string {
     entry.result,
     entry.refundOf,
     entry.id,
+    entry.customer?.name ?? null,
+    entry.customerDevice,
   ]);
 }
 
@@ -77,7 +91,7 @@ export function registerCreditRoutes(
       schema: {
         tags,
         summary:
-          'Your credit movements, newest first, filtered by card, product, kind and days (from..to, both included), with your balance',
+          'Your credit movements, newest first, filtered by card, product, kind, customer and days (from..to, both included), with your balance',
         security,
         querystring: ledgerQuerySchema,
         response: { 200: ledgerPageSchema },
@@ -126,6 +140,38 @@ export function registerCreditRoutes(
       },
     },
     async (request) => balanceHistory(db, request.user.id, request.query, new Date()),
+  );
+
+  app.put(
+    '/api/credit-ledger/:id/customer',
+    {
+      schema: {
+        tags,
+        summary:
+          'Say which of your customers, and which of their devices, one of your operations was for; 404 for an entry or customer that is not yours',
+        security,
+        params: idParamsSchema,
+        body: ledgerCustomerBodySchema,
+        response: { 200: ledgerEntrySchema },
+      },
+    },
+    async (request) => linkUseToCustomer(db, request.user.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/credit-ledger/:id/customer',
+    {
+      schema: {
+        tags,
+        summary: 'Clear the customer and device of one of your operations',
+        security,
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await unlinkUseFromCustomer(db, request.user.id, request.params.id);
+      return reply.code(204).send();
+    },
   );
 
   app.post(

@@ -160,8 +160,8 @@ async function findDueReminders(db: Kysely<Database>, now: Date): Promise<DueRem
 /**
  * One run of the expiry reminder job at `now`: on one node at a time (a second caller waits for the
  * lock, then finds everything already sent), each due reminder in its own transaction. Answers how
- * many reminders this run sent. Writing the credits ledger's 'expiry' row when a pack ends would
- * hook in beside this job, as its own pass over `valid_until <= now`; reminders never write it.
+ * many reminders this run sent. The credits ledger's 'expiry' rows are the sibling job's
+ * (`runCreditPackExpiries`), scheduled beside this one; reminders never write them.
  */
 export function runExpiryReminders(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   return withAdvisoryLock(db, 'expiryReminders', async (connection) => {

@@ -1,7 +1,7 @@
 import type { CreditUseResult } from '@benchside/contracts/credits';
 import type { Database } from '@benchside/db/database';
 import type { Kysely } from 'kysely';
-import { type CreditMovement, recordCreditMovement } from '../credits/ledger-store.ts';
+import { type CreditMovement, expireCreditPack, recordCreditMovement } from '../credits/ledger-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,7 +27,7 @@ export async function seedCreditLedger(db: Kysely<Database>, userId: string): Pr
   const ago = (days: number) => new Date(now - days * DAY_MS);
   const packs = await db
     .selectFrom('user_credit_subscriptions')
-    .select(['id', 'product_id'])
+    .select(['id', 'product_id', 'valid_until'])
     .where('user_id', '=', userId)
     .execute();
   const packOf = (productId: string) => packs.find((pack) => pack.product_id === productId)?.id ?? null;
@@ -41,7 +41,9 @@ export async function seedCreditLedger(db: Kysely<Database>, userId: string): Pr
   const [unlockCard, frpCard] = cards;
   if (!unlockCard || !frpCard) throw new Error('The demo ledger needs the two demo cards');
 
-  type Event = { daysAgo: number; movement: Omit<CreditMovement, 'userId' | 'at'> };
+  type Event =
+    | { daysAgo: number; movement: Omit<CreditMovement, 'userId' | 'at'> }
+    | { daysAgo: number; packEnd: string };
   const events: Event[] = [];
   const use = (daysAgo: number, productId: string, card: typeof unlockCard, operation: Operation) =>
     events.push({
@@ -100,14 +102,20 @@ export async function seedCreditLedger(db: Kysely<Database>, userId: string): Pr
       deviceModel: UNLOCK.deviceModel,
     },
   });
-  events.push({
-    daysAgo: 5,
-    movement: { kind: 'expiry', credits: 40, productId: 'frp-tool', subscriptionId: packOf('frp-tool') },
-  });
+  // The FRP pack's end, written by the expiry job's own writer, so the job finds it done.
+  events.push({ daysAgo: 5, packEnd: 'frp-tool' });
 
   // Written oldest first, as they happened: each row's balance follows the one before it.
   let lastFailedUse: string | null = null;
-  for (const { daysAgo, movement } of events.sort((a, b) => b.daysAgo - a.daysAgo)) {
+  for (const event of events.sort((a, b) => b.daysAgo - a.daysAgo)) {
+    if ('packEnd' in event) {
+      const pack = packs.find((candidate) => candidate.product_id === event.packEnd);
+      const endedAt = pack?.valid_until;
+      if (!pack || !endedAt) throw new Error('The demo ledger needs the ended FRP Tool pack');
+      await expireCreditPack(db, { id: pack.id, userId, productId: pack.product_id, endedAt }, endedAt);
+      continue;
+    }
+    const { daysAgo, movement } = event;
     const refundOf = movement.kind === 'refund' ? lastFailedUse : null;
     const written = await recordCreditMovement(db, { ...movement, userId, refundOf, at: ago(daysAgo) });
     if (movement.result === 'failed') lastFailedUse = written.id;

@@ -187,7 +187,20 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   ],
 ];
 
-/** The demo account's customer book, a day apart, so /customers opens on a full first page. */
+/**
+ * Which of the demo ledger's uses (seed/credits.ts) were for whose device: the customer's name,
+ * the ledger's device model, the device as the technician wrote it, and how many of those uses.
+ */
+const DEMO_OPERATIONS: [customer: string, deviceModel: string, device: string, uses: number][] = [
+  ['Laura Fischer', 'SM-G991B', 'Galaxy S21 · IMEI 351234567890123', 2],
+  ['Marco Rossi', 'SM-A127F', 'Galaxy A12 · IMEI 358765432109876', 2],
+  ['Kenji Watanabe', 'SM-A525F', 'Galaxy A52 · IMEI 356789012345678', 1],
+];
+
+/**
+ * The demo account's customer book, a day apart, so /customers opens on a full first page, and a
+ * few of its ledger's operations done for those customers' devices.
+ */
 export async function seedDemoCustomers(db: Kysely<Database>, userId: string): Promise<void> {
   const start = Date.now() - DEMO_CUSTOMERS.length * DAY_MS;
   await db
@@ -210,4 +223,28 @@ export async function seedDemoCustomers(db: Kysely<Database>, userId: string): P
       }),
     )
     .execute();
+  for (const [name, deviceModel, device, uses] of DEMO_OPERATIONS) {
+    const customer = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('credit_ledger')
+      .set({ customer_id: customer.id, customer_device: device })
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('credit_ledger')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'use')
+          .where('device_model', '=', deviceModel)
+          .orderBy('created_at', 'desc')
+          .limit(uses),
+      )
+      .execute();
+  }
 }

@@ -1,5 +1,5 @@
 import { productIdSchema } from '@benchside/contracts/card-validation';
-import { creditUseResultSchema } from '@benchside/contracts/credits';
+import { creditUseResultSchema, customerDeviceSchema } from '@benchside/contracts/credits';
 import { recordCreditMovement, refundCreditUse } from '../../credits/ledger-store.ts';
 import {
   type AdminArguments,
@@ -13,6 +13,7 @@ import {
 type Db = AdminContext['db'];
 
 const MAX_LABEL_LENGTH = 64;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function readCredits(args: AdminArguments): number {
   const amount = Number(requireOption(args, 'amount'));
@@ -48,6 +49,35 @@ function readLabel(args: AdminArguments, name: string, required: boolean): strin
     throw new AdminUsageError(`--${name} must be one line of 1 to ${MAX_LABEL_LENGTH} characters`);
   }
   return label;
+}
+
+/**
+ * `--customer ID [--device TEXT]`: the user's own customer the operation was for, and the device;
+ * a device needs a customer.
+ */
+async function readCustomer(
+  db: Db,
+  args: AdminArguments,
+  user: { id: string },
+  username: string,
+): Promise<{ customerId: string | null; customerDevice: string | null }> {
+  const { customer, device } = args.values;
+  if (typeof customer !== 'string') {
+    if (device !== undefined) throw new AdminUsageError('--device needs --customer');
+    return { customerId: null, customerDevice: null };
+  }
+  const known =
+    UUID.test(customer) &&
+    (await db
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '=', customer)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst());
+  if (!known) throw new AdminUsageError(`${username} has no customer ${customer}`);
+  const parsed = customerDeviceSchema.safeParse(typeof device === 'string' ? device : '');
+  if (!parsed.success) throw new AdminUsageError(`--device: ${parsed.error.issues[0]?.message}`);
+  return { customerId: known.id, customerDevice: parsed.data || null };
 }
 
 /** `credit grant`: a credit pack or subscription bought by a user, and its ledger row. */
@@ -107,6 +137,7 @@ async function use({ db, print }: AdminContext, args: AdminArguments): Promise<v
     if (!crd) throw new AdminUsageError(`${username} has no credential ${args.values.credential}`);
     userCrdId = crd.id;
   }
+  const customer = await readCustomer(db, args, user, username);
   const entry = await recordCreditMovement(db, {
     userId: user.id,
     kind: 'use',
@@ -117,6 +148,7 @@ async function use({ db, print }: AdminContext, args: AdminArguments): Promise<v
     function: operation,
     deviceModel,
     result: result.data,
+    ...customer,
   });
   print(
     `Entry ${entry.id}: ${credits} credits used by ${username} (${operation}, ${result.data}); balance ${entry.balanceAfter}`,
@@ -136,7 +168,7 @@ const ACTIONS = { grant, use, refund } as const;
 
 export const command: AdminCommand = {
   usage:
-    'credit grant --user USERNAME --amount N [--product ID] [--subscription] [--valid-until YYYY-MM-DD] | credit use --user USERNAME --amount N --function F --result succeeded|failed [--card SERIAL] [--credential LOGIN] [--product ID] [--model M] | credit refund --entry ID',
+    'credit grant --user USERNAME --amount N [--product ID] [--subscription] [--valid-until YYYY-MM-DD] | credit use --user USERNAME --amount N --function F --result succeeded|failed [--card SERIAL] [--credential LOGIN] [--product ID] [--model M] [--customer ID [--device TEXT]] | credit refund --entry ID',
   options: {
     user: { type: 'string' },
     amount: { type: 'string' },
@@ -148,6 +180,8 @@ export const command: AdminCommand = {
     result: { type: 'string' },
     card: { type: 'string' },
     credential: { type: 'string' },
+    customer: { type: 'string' },
+    device: { type: 'string' },
     entry: { type: 'string' },
   },
   async run(context, args) {

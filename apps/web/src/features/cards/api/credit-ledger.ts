@@ -1,9 +1,13 @@
+import { collectionSchema } from '@benchside/contracts/common';
 import {
   balanceHistorySchema,
+  type LedgerCustomerBody,
   type LedgerFilter,
+  ledgerEntrySchema,
   ledgerPageSchema,
   refundRequestSchema,
 } from '@benchside/contracts/credits';
+import { customerSchema } from '@benchside/contracts/customers';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -74,5 +78,39 @@ export function useRequestRefund() {
       }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ledgerKey }),
+  });
+}
+
+/** How many of the technician's customers the "For customer…" dialog offers for a search. */
+export const CUSTOMER_CHOICES = 8;
+const customerChoicesSchema = collectionSchema(customerSchema);
+
+/** `GET /api/customers?search`: the technician's own customers a ledger use can be for. */
+export function useCustomerChoices(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['customers', 'list', search, 'choices'],
+    queryFn: async () =>
+      customerChoicesSchema.parse(
+        await http.get('/customers', { query: { search, page: 1, itemsPerPage: CUSTOMER_CHOICES } }),
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** `PUT /api/credit-ledger/{id}/customer`: the use was for this customer's device. */
+export function useLinkCustomer() {
+  return useMutation({
+    mutationFn: async ({ entryId, body }: { entryId: string; body: LedgerCustomerBody }) =>
+      ledgerEntrySchema.parse(await http.put(`/credit-ledger/${encodeURIComponent(entryId)}/customer`, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ledgerKey }),
+  });
+}
+
+/** `DELETE /api/credit-ledger/{id}/customer`: the use names no customer any more. */
+export function useUnlinkCustomer() {
+  return useMutation({
+    mutationFn: (entryId: string) => http.delete(`/credit-ledger/${encodeURIComponent(entryId)}/customer`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ledgerKey }),
   });
 }

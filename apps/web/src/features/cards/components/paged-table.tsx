@@ -1,92 +1,24 @@
-import type { Collection } from '@benchside/contracts/common';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../components/ui/query-state.tsx';
+import { PagedTable, type PagedTableProps } from '../../../components/ui/paged-table.tsx';
 import { PAGE_SIZE } from '../api/cards.ts';
 
-export interface Column<Row> {
-  header: string;
-  cell: (row: Row) => ReactNode;
-}
-
-/** A titled, paged table with its loading, error and empty states. */
-export function PagedTable<Row extends { id: string }>({
-  id,
-  title,
-  query,
-  columns,
-  empty,
-  page,
-  onPage,
-  actions,
-  pageSize = PAGE_SIZE,
-}: {
-  id: string;
-  title: string;
-  query: UseQueryResult<Collection<Row>>;
-  columns: Column<Row>[];
-  empty: string;
-  page: number;
-  onPage: (page: number) => void;
-  actions?: ReactNode;
+type CardsPagedTableProps<Row> = Omit<
+  PagedTableProps<Row>,
+  'pageSize' | 'loadingLabel' | 'pagerLabel' | 'summaryKey'
+> & {
   pageSize?: number;
-}) {
+};
+
+/** The cards area's paged tables: its page size and its words for loading and paging. */
+export function CardsPagedTable<Row extends { id: string }>(props: CardsPagedTableProps<Row>) {
   const { t } = useTranslation();
   return (
-    <section className="card mb-4" aria-labelledby={`${id}-title`}>
-      <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
-        <h2 id={`${id}-title`} className="card-title h5 mb-0">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      <div className="card-body">
-        <QueryState
-          query={query}
-          loadingLabel={t('cards.loading')}
-          errorFallback="Something went wrong, please try again later."
-          errorClassName="mb-0"
-          isEmpty={(data) => data.totalItems === 0}
-          empty={<p className="text-body-secondary mb-0">{empty}</p>}
-          pager={{
-            page,
-            pageSize,
-            label: t('cards.pages', { title }),
-            summaryKey: 'cards.pageOf',
-            onPage,
-          }}
-        >
-          {(data) => (
-            <div className="table-responsive">
-              <table
-                className="table align-middle mb-3"
-                aria-labelledby={`${id}-title`}
-                aria-busy={query.isFetching || undefined}
-              >
-                <thead>
-                  <tr>
-                    {columns.map((column) => (
-                      <th key={column.header} scope="col">
-                        {column.header}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.member.map((row) => (
-                    <tr key={row.id}>
-                      {columns.map((column) => (
-                        <td key={column.header}>{column.cell(row)}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </QueryState>
-      </div>
-    </section>
+    <PagedTable
+      {...props}
+      pageSize={props.pageSize ?? PAGE_SIZE}
+      loadingLabel={t('cards.loading')}
+      pagerLabel={t('cards.pages', { title: props.title })}
+      summaryKey="cards.pageOf"
+    />
   );
 }

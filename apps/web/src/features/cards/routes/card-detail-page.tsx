@@ -28,7 +28,7 @@ import { cardFailure } from '../card-failure.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
 import { Expiry } from '../components/expiry.tsx';
 import { FirmwareUpdate } from '../components/firmware-update.tsx';
-import { PagedTable } from '../components/paged-table.tsx';
+import { CardsPagedTable } from '../components/paged-table.tsx';
 
 /** `/cards/:id`: one card with its licences, firmware, credentials, downloads and log. */
 export function CardDetailPage() {
@@ -212,7 +212,7 @@ function CardDetail({ card }: { card: Card }) {
         </div>
       </section>
 
-      <PagedTable
+      <CardsPagedTable
         id="card-credentials"
         title={t('cards.credentials')}
         query={crds}
@@ -232,7 +232,7 @@ function CardDetail({ card }: { card: Card }) {
         ]}
       />
 
-      <PagedTable
+      <CardsPagedTable
         id="card-downloads"
         title={t('cards.detail.downloads')}
         query={downloads}
@@ -250,7 +250,7 @@ function CardDetail({ card }: { card: Card }) {
         ]}
       />
 
-      <PagedTable
+      <CardsPagedTable
         id="card-log"
         title={t('cards.detail.log')}
         query={log}

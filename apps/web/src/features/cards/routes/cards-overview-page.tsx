@@ -12,7 +12,7 @@ import { useRecentCrdLogs } from '../api/credentials.ts';
 import { useCredits } from '../api/tokens.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
 import { Expiry, LicenceExpiry } from '../components/expiry.tsx';
-import { PagedTable } from '../components/paged-table.tsx';
+import { CardsPagedTable } from '../components/paged-table.tsx';
 import { WhereToBuyLink } from '../components/where-to-buy-link.tsx';
 
 /** `/cards`: the technician's cards, credits left and what happened lately. */
@@ -104,7 +104,7 @@ export function CardsOverviewPage() {
         )}
       </QueryState>
 
-      <PagedTable
+      <CardsPagedTable
         id="credits"
         title={t('cards.credits.title')}
         query={credits}
@@ -145,7 +145,7 @@ export function CardsOverviewPage() {
         ]}
       />
 
-      <PagedTable
+      <CardsPagedTable
         id="recent-activity"
         title={t('cards.overview.activity')}
         query={activity}
@@ -167,7 +167,7 @@ export function CardsOverviewPage() {
         ]}
       />
 
-      <PagedTable
+      <CardsPagedTable
         id="assigned-logs"
         title={t('cards.overview.assignments')}
         query={assigned}

@@ -23,7 +23,7 @@ import {
   useTokenEvents,
   useTokenFingerprints,
 } from '../api/tokens.ts';
-import { PagedTable } from '../components/paged-table.tsx';
+import { CardsPagedTable } from '../components/paged-table.tsx';
 
 const FALLBACK = 'Something went wrong, please try again later.';
 
@@ -177,7 +177,7 @@ function Credential({ crd }: { crd: UserCrdDetail }) {
 
       <ThirdPartyTokens userCrd={crd.id} />
 
-      <PagedTable
+      <CardsPagedTable
         id="credential-fingerprints"
         title={t('cards.credential.machines')}
         query={fingerprints}
@@ -192,7 +192,7 @@ function Credential({ crd }: { crd: UserCrdDetail }) {
         ]}
       />
 
-      <PagedTable
+      <CardsPagedTable
         id="credential-token-events"
         title={t('cards.credential.tokenEvents')}
         query={events}
@@ -206,7 +206,7 @@ function Credential({ crd }: { crd: UserCrdDetail }) {
         ]}
       />
 
-      <PagedTable
+      <CardsPagedTable
         id="credential-log"
         title={t('cards.credential.log')}
         query={log}
@@ -248,7 +248,7 @@ function ThirdPartyTokens({ userCrd }: { userCrd: string }) {
   };
 
   return (
-    <PagedTable
+    <CardsPagedTable
       id="third-party-tokens"
       title={t('cards.tokens.title')}
       query={tokens}

@@ -5,7 +5,7 @@ import {
   type LedgerFilter,
   ledgerFilterSchema,
 } from '@benchside/contracts/credits';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-data.tsx';
@@ -23,7 +23,8 @@ import {
   useLedger,
   useRequestRefund,
 } from '../api/credit-ledger.ts';
-import { PagedTable } from '../components/paged-table.tsx';
+import { CustomerLinkDialog } from '../components/customer-link-dialog.tsx';
+import { CardsPagedTable } from '../components/paged-table.tsx';
 import { WhereToBuyLink } from '../components/where-to-buy-link.tsx';
 import '../credits-page.scss';
 
@@ -34,7 +35,7 @@ const BalanceChart = lazy(() =>
   })),
 );
 
-const FILTER_NAMES = ['card', 'product', 'kind', 'from', 'to'] as const;
+const FILTER_NAMES = ['card', 'product', 'kind', 'customer', 'from', 'to'] as const;
 const KINDS = creditMovementKindSchema.options;
 
 type FilterName = (typeof FILTER_NAMES)[number];
@@ -112,6 +113,11 @@ export function CreditsPage() {
   const navigate = useNavigate();
   const ids = useId();
   const rangeBackwards = Boolean(values.from && values.to && values.from > values.to);
+  const [linking, setLinking] = useState<LedgerEntry | null>(null);
+  // The customer filter comes from a customer's page; its rows name the customer.
+  const filteredCustomer = values.customer
+    ? ledger.data?.member.find((entry) => entry.customer?.id === values.customer)?.customer
+    : undefined;
 
   const setFilter = (name: FilterName, value: string) => {
     setParams(
@@ -229,6 +235,21 @@ export function CreditsPage() {
               onChange={(event) => setFilter('to', event.target.value)}
             />
           </div>
+          {values.customer ? (
+            <div className="col-12">
+              <span className="badge text-bg-light fs-6 fw-normal d-inline-flex align-items-center gap-2 text-wrap">
+                {filteredCustomer
+                  ? t('credits.customerFilter', { name: filteredCustomer.name })
+                  : t('credits.oneCustomer')}
+                <button
+                  type="button"
+                  className="btn-close"
+                  aria-label={t('credits.clearCustomerFilter')}
+                  onClick={() => setFilter('customer', '')}
+                />
+              </span>
+            </div>
+          ) : null}
           {filter === null ? (
             <div id={`${ids}-range-error`} className="col-12 invalid-feedback d-block mt-1" role="alert">
               {rangeBackwards ? t('credits.rangeBackwards') : t('credits.filtersInvalid')}
@@ -285,6 +306,7 @@ export function CreditsPage() {
         </div>
       </section>
 
+      <CustomerLinkDialog entry={linking} onClose={() => setLinking(null)} />
       <ErrorAlert
         message={
           requestRefund.isError
@@ -292,7 +314,7 @@ export function CreditsPage() {
             : null
         }
       />
-      <PagedTable
+      <CardsPagedTable
         id="credit-ledger"
         title={t('credits.movements')}
         query={ledger}
@@ -326,7 +348,14 @@ export function CreditsPage() {
                       {t(`credits.result.${entry.result}`)}
                     </span>
                   ) : null}
+                  {entry.kind === 'use' ? (
+                    <CustomerOfUse entry={entry} onChoose={() => setLinking(entry)} />
+                  ) : null}
                 </>
+              ) : entry.packEndedAt ? (
+                <span className="small text-nowrap">
+                  {t('credits.packEnded', { date: formatDateTime(entry.packEndedAt, i18n.language) })}
+                </span>
               ) : (
                 '—'
               ),
@@ -384,5 +413,23 @@ export function CreditsPage() {
         ]}
       />
     </>
+  );
+}
+
+/** Under a use: the customer and device it was for, and the button that sets or changes them. */
+function CustomerOfUse({ entry, onChoose }: { entry: LedgerEntry; onChoose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="d-block small mt-1 ledger-customer">
+      {entry.customer ? (
+        <>
+          <Link to={`/customers/${entry.customer.id}`}>{entry.customer.name}</Link>
+          {entry.customerDevice ? <span className="d-block">{entry.customerDevice}</span> : null}
+        </>
+      ) : null}
+      <button type="button" className="btn btn-link btn-sm p-0 text-nowrap" onClick={onChoose}>
+        {entry.customer ? t('credits.changeCustomer') : t('credits.forCustomer')}
+      </button>
+    </span>
   );
 }

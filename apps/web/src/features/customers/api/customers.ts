@@ -1,4 +1,5 @@
 import { collectionSchema } from '@benchside/contracts/common';
+import { ledgerPageSchema } from '@benchside/contracts/credits';
 import {
   type CustomerBody,
   type CustomerStatus,
@@ -79,5 +80,25 @@ export function useDeleteCustomers() {
     mutationFn: async (ids: string[]) =>
       customerBulkResultSchema.parse(await http.post('/customers/bulk-delete', { ids })).count,
     onSettled: refreshCustomers,
+  });
+}
+
+/** Page size of a customer's operations on the customer's page. */
+export const OPERATIONS_PAGE_SIZE = 10;
+
+/**
+ * `GET /api/credit-ledger?customer&kind=use`: the ledger's operations done for this customer's
+ * devices, newest first. Kept under the ledger's query key, so linking a use refreshes it.
+ */
+export function useCustomerOperations(customerId: string, page: number) {
+  return useQuery({
+    queryKey: ['credit-ledger', 'customer', customerId, page],
+    queryFn: async () =>
+      ledgerPageSchema.parse(
+        await http.get('/credit-ledger', {
+          query: { customer: customerId, kind: 'use', page, itemsPerPage: OPERATIONS_PAGE_SIZE },
+        }),
+      ),
+    placeholderData: keepPreviousData,
   });
 }

@@ -12,14 +12,14 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCustomer, useDeleteCustomer, useUpdateCustomer } from '../api/customers.ts';
 import { CustomerFormDialog } from '../components/customer-form-dialog.tsx';
+import { CustomerOperations } from '../components/customer-operations.tsx';
 import { CustomerStatusBadge } from '../components/customer-status-badge.tsx';
 import { CUSTOMER_CALL_FAILED, CUSTOMER_MESSAGES } from '../messages.ts';
 import '../customers.scss';
 
 /**
- * `/customers/:id`: one customer, as a column of sections. Details come first; what the portal later
- * knows about the customer (e.g. the ledger operations done on their devices) is a section of its
- * own under them.
+ * `/customers/:id`: one customer, as a column of sections: the details, then the credits ledger's
+ * operations done for the customer's devices.
  */
 export function CustomerPage() {
   const { t } = useTranslation();
@@ -36,7 +36,12 @@ export function CustomerPage() {
         {customer.data?.name ?? t('menu.customers')}
       </PageTitle>
       <QueryState query={customer} loadingLabel={t('customers.loading')} errorFallback={CUSTOMER_CALL_FAILED}>
-        {(data) => <CustomerDetails customer={data} />}
+        {(data) => (
+          <>
+            <CustomerDetails customer={data} />
+            <CustomerOperations customerId={data.id} />
+          </>
+        )}
       </QueryState>
     </>
   );
