@@ -150,6 +150,47 @@ describe('credits ledger', () => {
     }
   });
 
+  it('gives every page the rows of the whole ledger in its place, pages past the middle too', async () => {
+    const whole = await ledger(mia, '?itemsPerPage=100');
+    for (const size of [1, 4, 7, 20]) {
+      const pages = [];
+      for (let page = 1; page <= Math.ceil(whole.totalItems / size) + 1; page += 1) {
+        const answer = await ledger(mia, `?page=${page}&itemsPerPage=${size}`);
+        expect(answer.totalItems).toBe(whole.totalItems);
+        pages.push(...answer.member.map((entry) => entry.id));
+      }
+      expect(pages, `${size} a page`).toEqual(whole.member.map((entry) => entry.id));
+    }
+  });
+
+  it('counts the rows of every writer, a statement of many rows included', async () => {
+    const userId = await createUser(api.db, {
+      username: 'bulk',
+      email: 'bulk@example.test',
+      password: 'Bulk#Bench2026',
+    });
+    await recordCreditMovement(api.db, { userId, kind: 'grant', credits: 10 });
+    const at = new Date('2020-06-01T00:00:00Z');
+    await api.db
+      .insertInto('credit_ledger')
+      .values(
+        [1, 2, 3].map((day) => ({
+          user_id: userId,
+          kind: 'grant' as const,
+          amount: 1,
+          balance_after: day,
+          created_at: new Date(at.getTime() + day * DAY_MS),
+        })),
+      )
+      .execute();
+    const counter = await api.db
+      .selectFrom('credit_balances')
+      .select(['movements', 'balance'])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(counter).toEqual({ movements: 4, balance: 10 });
+  });
+
   it('filters by card, product, kind and days, and refuses a filter that is not one', async () => {
     const uses = await ledger(mia, '?kind=use&itemsPerPage=100');
     expect(uses.member.every((entry) => entry.kind === 'use' && entry.amount < 0)).toBe(true);

@@ -19,6 +19,7 @@ import * as customers from './migrations/0016-customers.ts';
 import * as supportedModels from './migrations/0017-supported-models.ts';
 import * as firmwareDetails from './migrations/0018-firmware-details.ts';
 import * as expiryReminders from './migrations/0020-expiry-reminders.ts';
+import * as creditLedgerCounter from './migrations/0024-credit-ledger-counter.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-supported-models': supportedModels,
   '0018-firmware-details': firmwareDetails,
   '0020-expiry-reminders': expiryReminders,
+  '0024-credit-ledger-counter': creditLedgerCounter,
 };
 
 /**
