@@ -9,7 +9,7 @@ import { signIn } from '@benchside/test-kit/sign-in';
 import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignCard } from '../src/cards/card-store.ts';
-import { recordCreditMovement, refundCreditUse } from '../src/credits/ledger-store.ts';
+import { exportLedger, recordCreditMovement, refundCreditUse } from '../src/credits/ledger-store.ts';
 import { seedCards } from '../src/seed/cards.ts';
 import { DEMO_FAILED_USE } from '../src/seed/credits.ts';
 import { call, errorOf } from './accounts-helpers.ts';
@@ -304,6 +304,15 @@ describe('credits ledger', () => {
     const records = parseCsv(await response.text()).slice(1);
     const listed = await ledger(mia, '?itemsPerPage=100');
     expect(records.map((record) => record[11])).toEqual(listed.member.map((entry) => entry.id));
+  });
+
+  it('exports batch after batch from a short first one, every row once, in the order of the list', async () => {
+    const listed = await ledger(mia, '?itemsPerPage=100');
+    for (const batchSize of [1, 7, 60]) {
+      const exported = [];
+      for await (const entry of exportLedger(api.db, miaId, {}, batchSize)) exported.push(entry.id);
+      expect(exported, `batches of ${batchSize}`).toEqual(listed.member.map((entry) => entry.id));
+    }
   });
 
   it('opens one support conversation for a failed use, with the operation in its first message', async () => {

@@ -44,6 +44,7 @@ const NOT_FOUND = 'The requested ledger entry is not found';
 const ONLY_FAILED_USES = 'Only a failed operation can be refunded';
 const ALREADY_REFUNDED = 'This operation was already refunded';
 const DAY_MS = 24 * 60 * 60 * 1000;
+const FIRST_EXPORT_BATCH = 50;
 
 /**
  * Takes the user's balance row for the rest of the transaction: ledger writers of one user run one
@@ -220,16 +221,6 @@ export function refundCreditUse(
     });
 }
 
-/** The balance after the user's newest movement. */
-export async function currentBalance(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_balances')
-    .select('balance')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.balance ?? 0;
-}
-
 function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
 }
@@ -313,28 +304,29 @@ function isFiltered(filter: LedgerFilter): boolean {
 }
 
 /**
- * The ids of one page, newest first. Unfiltered, the total is the trigger-kept counter (one key
- * lookup at any size) and a page past the middle is read from the oldest end; filtered, the rows
- * the filters match are counted.
+ * The ids of one page, newest first, and the balance. Unfiltered, the total is the counter kept
+ * beside the balance (one key lookup at any size) and a page past the middle is read from the
+ * oldest end; filtered, the rows the filters match are counted.
  */
 async function ledgerPageIds(
   db: Db,
   userId: string,
   filter: LedgerFilter,
   paging: { page: number; itemsPerPage: number },
-): Promise<{ ids: string[]; totalItems: number }> {
+): Promise<{ ids: string[]; totalItems: number; balance: number }> {
+  const counter = await db
+    .selectFrom('credit_balances')
+    .select(['balance', 'movements'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const balance = counter?.balance ?? 0;
   const own = ownLedger(db, userId, filter);
   if (isFiltered(filter)) {
     const { rows, totalItems } = await fetchPage(own, paging, (query) =>
       query.select('l.id').orderBy('l.created_at', 'desc').orderBy('l.id', 'desc'),
     );
-    return { ids: rows.map((row) => row.id), totalItems };
+    return { ids: rows.map((row) => row.id), totalItems, balance };
   }
-  const counter = await db
-    .selectFrom('credit_balances')
-    .select('movements')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
   const totalItems = counter?.movements ?? 0;
   const window = nearerEndWindow(paging.page, paging.itemsPerPage, totalItems);
   const order = window.fromEnd ? 'asc' : 'desc';
@@ -345,26 +337,26 @@ async function ledgerPageIds(
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  return { ids: rows.map((row) => row.id), totalItems };
+  return { ids: rows.map((row) => row.id), totalItems, balance };
 }
 
 /**
- * One page of the user's filtered ledger, newest first, with the total the filters match. The page's
- * ids come first from the index alone; only those rows are then joined to their names, so a deep
- * page does not look up the names of every row it skips.
+ * One page of the user's filtered ledger, newest first, with the total the filters match and the
+ * balance. The page's ids come first from the index alone; only those rows are then joined to their
+ * names, so a deep page does not look up the names of every row it skips.
  */
 export async function listLedger(
   db: Db,
   userId: string,
   filter: LedgerFilter,
   paging: { page: number; itemsPerPage: number },
-): Promise<{ member: LedgerEntry[]; totalItems: number }> {
-  const { ids, totalItems } = await ledgerPageIds(db, userId, filter, paging);
-  if (ids.length === 0) return { member: [], totalItems };
+): Promise<{ member: LedgerEntry[]; totalItems: number; balance: number }> {
+  const { ids, totalItems, balance } = await ledgerPageIds(db, userId, filter, paging);
+  if (ids.length === 0) return { member: [], totalItems, balance };
   const entries = await withEntryColumns(
     db.selectFrom('credit_ledger as l').where('l.id', 'in', ids),
   ).execute();
-  return { member: entries.map(toLedgerEntry), totalItems };
+  return { member: entries.map(toLedgerEntry), totalItems, balance };
 }
 
 /**
@@ -378,17 +370,20 @@ export async function* exportLedger(
   batchSize = 500,
 ): AsyncGenerator<LedgerEntry> {
   let after: { createdAt: Date; id: string } | null = null;
+  // A short first batch: the download starts after 50 rows are read, not 500.
+  let size = Math.min(FIRST_EXPORT_BATCH, batchSize);
   for (;;) {
     let query = ownLedger(db, userId, filter);
     if (after) {
       const { createdAt, id } = after;
       query = query.where(sql<boolean>`(l.created_at, l.id) < (${createdAt}, ${id}::bigint)`);
     }
-    const rows = await withEntryColumns(query).limit(batchSize).execute();
+    const rows = await withEntryColumns(query).limit(size).execute();
     for (const row of rows) yield toLedgerEntry(row);
     const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
+    if (!last || rows.length < size) return;
     after = { createdAt: last.created_at, id: String(last.id) };
+    size = batchSize;
   }
 }
 

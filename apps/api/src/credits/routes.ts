@@ -17,7 +17,7 @@ import { csvRow } from '@benchside/server/csv';
 import type { RateLimiter } from '@benchside/server/rate-limit';
 import type { Kysely } from 'kysely';
 import { LIMITS } from '../auth/limits.ts';
-import { balanceHistory, currentBalance, exportLedger, listLedger, requestRefund } from './ledger-store.ts';
+import { balanceHistory, exportLedger, listLedger, requestRefund } from './ledger-store.ts';
 
 const security = [{ session: [] }];
 const tags = ['credits'];
@@ -85,11 +85,7 @@ export function registerCreditRoutes(
     },
     async (request) => {
       const { page, itemsPerPage, ...filter } = request.query;
-      const [list, balance] = await Promise.all([
-        listLedger(db, request.user.id, filter, { page, itemsPerPage }),
-        currentBalance(db, request.user.id),
-      ]);
-      return { ...list, balance };
+      return listLedger(db, request.user.id, filter, { page, itemsPerPage });
     },
   );
 
