@@ -119,3 +119,16 @@ export async function warmUpFirstLine(request: LoadRequest, connections = LOAD_C
 export function measureFirstLine(request: LoadRequest, connections = LOAD_CONNECTIONS): Promise<LoadFigures> {
   return runFirstLine(request, DURATION_SECONDS, connections);
 }
+
+/** "1,000: 9 ms, 10,000: 11 ms": one call's p99 at each size a bench measured it at. */
+export function p99BySize(
+  runs: { size: number; loads: { name: string; p99LatencyMs: number }[] }[],
+  name: string,
+) {
+  return runs
+    .flatMap((run) => {
+      const same = run.loads.find((load) => load.name === name);
+      return same ? [`${run.size.toLocaleString('en')}: ${same.p99LatencyMs} ms`] : [];
+    })
+    .join(', ');
+}

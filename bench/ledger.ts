@@ -1,17 +1,17 @@
 import { ledgerPageSchema } from '@benchside/contracts/credits';
 import { sql } from 'kysely';
-import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
 import {
   LOAD_CONNECTIONS,
   type LoadFigures,
   type LoadRequest,
   measureFirstLine,
   measureLoad,
+  p99BySize,
   warmUp,
   warmUpFirstLine,
 } from './api-load.ts';
 import type { Backend } from './backends.ts';
-import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
+import { demoUserId, openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
 /**
  * Issues 19 and 20: one technician's credits ledger and customer book at 1,000, 10,000 and 100,000
@@ -78,21 +78,17 @@ async function fillLedgerAndCustomers(env: NodeJS.ProcessEnv, rows: number): Pro
   const database = await openSeededDatabase(env);
   try {
     const { db } = database;
-    const demo = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', DEMO_ACCOUNT.username)
-      .executeTakeFirstOrThrow();
+    const demoId = await demoUserId(db);
     const ledger = await db
       .selectFrom('credit_ledger')
       .select((eb) => [eb.fn.countAll<string>().as('rows'), eb.fn.min('created_at').as('first')])
-      .where('user_id', '=', demo.id)
+      .where('user_id', '=', demoId)
       .executeTakeFirstOrThrow();
     const cards = await db
       .selectFrom('cards')
       .leftJoin('user_crds', 'user_crds.card_id', 'cards.id')
       .select(['cards.id', 'user_crds.id as crd_id'])
-      .where('cards.user_id', '=', demo.id)
+      .where('cards.user_id', '=', demoId)
       .orderBy('cards.serial')
       .execute();
     const products = (await db.selectFrom('products').select('id').orderBy('id').limit(3).execute()).map(
@@ -121,7 +117,7 @@ async function fillLedgerAndCustomers(env: NodeJS.ProcessEnv, rows: number): Pro
       )
       insert into credit_ledger (user_id, kind, amount, balance_after, card_id, user_crd_id, product_id,
                                  function, device_model, result, created_at)
-      select ${demo.id}::uuid, kind,
+      select ${demoId}::uuid, kind,
              case when kind = 'expiry' then -running else credits end,
              case when kind = 'expiry' then 0 else running end,
              case when kind in ('use', 'refund') then (${cards.map((card) => card.id)}::uuid[])[block % ${cards.length}::int + 1] end,
@@ -136,20 +132,20 @@ async function fillLedgerAndCustomers(env: NodeJS.ProcessEnv, rows: number): Pro
     await sql`
       update credit_ledger refund set refund_of = use.id
         from credit_ledger use
-       where refund.user_id = ${demo.id}::uuid and refund.kind = 'refund' and refund.refund_of is null
+       where refund.user_id = ${demoId}::uuid and refund.kind = 'refund' and refund.refund_of is null
          and refund.created_at < ${firstAt}::timestamptz
-         and use.user_id = ${demo.id}::uuid and use.kind = 'use' and use.result = 'failed'
+         and use.user_id = ${demoId}::uuid and use.kind = 'use' and use.result = 'failed'
          and use.created_at = refund.created_at - ${stepMs}::bigint * interval '1 millisecond'`.execute(db);
 
     const book = await db
       .selectFrom('customers')
       .select((eb) => [eb.fn.countAll<string>().as('rows'), eb.fn.min('created_at').as('first')])
-      .where('user_id', '=', demo.id)
+      .where('user_id', '=', demoId)
       .executeTakeFirstOrThrow();
     const addedCustomers = rows - Number(book.rows);
     await sql`
       insert into customers (user_id, name, type, company, email, phone, status, notes, created_at, updated_at)
-      select ${demo.id}::uuid, 'Bench customer ' || lpad(g::text, 6, '0'),
+      select ${demoId}::uuid, 'Bench customer ' || lpad(g::text, 6, '0'),
              case when g % 3 = 0 then 'business' else 'individual' end,
              case when g % 3 = 0 then 'Bench repairs ' || (g % 500) else '' end,
              'customer' || lpad(g::text, 6, '0') || '@bench.example',
@@ -171,7 +167,7 @@ async function fillLedgerAndCustomers(env: NodeJS.ProcessEnv, rows: number): Pro
     const filtered = await db
       .selectFrom('credit_ledger')
       .select((eb) => eb.fn.countAll<string>().as('rows'))
-      .where('user_id', '=', demo.id)
+      .where('user_id', '=', demoId)
       .where('product_id', '=', product)
       .where('created_at', '>=', new Date(`${from}T00:00:00Z`))
       .where('created_at', '<', new Date(new Date(`${to}T00:00:00Z`).getTime() + 24 * 60 * 60 * 1000))
@@ -332,13 +328,10 @@ export function ledgerFigures(result: LedgerResult) {
   if (!largest) return [];
   const figures = largest.loads.map((figures) => {
     const atEachSize = result.runs.flatMap((run) => run.loads.filter((other) => other.name === figures.name));
-    const growth = result.runs
-      .map((run) => {
-        const same = run.loads.find((other) => other.name === figures.name);
-        return same ? `${run.rows.toLocaleString('en')}: ${same.p99LatencyMs} ms` : undefined;
-      })
-      .filter((part) => part !== undefined)
-      .join(', ');
+    const growth = p99BySize(
+      result.runs.map((run) => ({ size: run.rows, loads: run.loads })),
+      figures.name,
+    );
     return {
       name: `${figures.name} p99, ${largest.rows.toLocaleString('en')} rows`,
       column: result.backend,
