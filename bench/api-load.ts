@@ -57,3 +57,78 @@ export async function warmUp(request: LoadRequest, connections = LOAD_CONNECTION
 export function measureLoad(request: LoadRequest, connections = LOAD_CONNECTIONS): Promise<LoadFigures> {
   return run(request, DURATION_SECONDS, connections);
 }
+
+/**
+ * A streamed download under load: `connections` clients each ask again and again, and each answer
+ * is timed until its first line after the header line has arrived (the first record of a CSV),
+ * then dropped. What a person waits for before the file starts to fill, at 50 downloads at once.
+ */
+async function runFirstLine(
+  request: LoadRequest,
+  seconds: number,
+  connections: number,
+): Promise<LoadFigures> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const endAt = performance.now() + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < endAt) {
+      const started = performance.now();
+      try {
+        const response = await fetch(request.url, {
+          headers: request.cookie ? { cookie: request.cookie } : {},
+        });
+        if (!response.ok || !response.body) {
+          non2xx += 1;
+          await response.body?.cancel();
+          continue;
+        }
+        const reader = response.body.getReader();
+        let newlines = 0;
+        while (newlines < 2) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          for (const byte of value) if (byte === 0x0a) newlines += 1;
+        }
+        latencies.push(performance.now() - started);
+        await reader.cancel();
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, client));
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.max(0, Math.ceil(latencies.length * 0.99) - 1)] ?? Number.NaN;
+  return {
+    requestsPerSecond: latencies.length / ((performance.now() - started) / 1000),
+    p99LatencyMs: Math.round(p99),
+    non2xx,
+    errors,
+  };
+}
+
+/** A short first-line run whose figures are dropped. */
+export async function warmUpFirstLine(request: LoadRequest, connections = LOAD_CONNECTIONS): Promise<void> {
+  await runFirstLine(request, WARM_UP_SECONDS, connections);
+}
+
+/** The figures of a full first-line run. */
+export function measureFirstLine(request: LoadRequest, connections = LOAD_CONNECTIONS): Promise<LoadFigures> {
+  return runFirstLine(request, DURATION_SECONDS, connections);
+}
+
+/** "1,000: 9 ms, 10,000: 11 ms": one call's p99 at each size a bench measured it at. */
+export function p99BySize(
+  runs: { size: number; loads: { name: string; p99LatencyMs: number }[] }[],
+  name: string,
+) {
+  return runs
+    .flatMap((run) => {
+      const same = run.loads.find((load) => load.name === name);
+      return same ? [`${run.size.toLocaleString('en')}: ${same.p99LatencyMs} ms`] : [];
+    })
+    .join(', ');
+}

@@ -1,6 +1,13 @@
 import { searchResultsSchema } from '@benchside/contracts/catalogue';
 import { sql } from 'kysely';
-import { LOAD_CONNECTIONS, type LoadFigures, type LoadRequest, measureLoad, warmUp } from './api-load.ts';
+import {
+  LOAD_CONNECTIONS,
+  type LoadFigures,
+  type LoadRequest,
+  measureLoad,
+  p99BySize,
+  warmUp,
+} from './api-load.ts';
 import type { Backend } from './backends.ts';
 import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
@@ -191,13 +198,10 @@ export function catalogueFigures(result: CatalogueResult) {
   const largest = result.runs.at(-1);
   if (!largest) return [];
   return largest.loads.map((figures) => {
-    const growth = result.runs
-      .map((run) => {
-        const same = run.loads.find((other) => other.name === figures.name);
-        return same ? `${run.files.toLocaleString('en')}: ${same.p99LatencyMs} ms` : undefined;
-      })
-      .filter((part) => part !== undefined)
-      .join(', ');
+    const growth = p99BySize(
+      result.runs.map((run) => ({ size: run.files, loads: run.loads })),
+      figures.name,
+    );
     return {
       name: `${figures.name} p99, ${largest.files.toLocaleString('en')} files / ${largest.models.toLocaleString('en')} models`,
       column: result.backend,

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
 import { LOAD_CONNECTIONS, type LoadFigures, measureLoad, warmUp } from './api-load.ts';
 import type { Backend } from './backends.ts';
-import { openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
+import { demoUserId, openSeededDatabase, signInAsDemo, startStack } from './stack.ts';
 
 /** Issue 7: with 100,000 notifications, the list and the unread count stay under 20 ms p99 at 50 connections. */
 export const NOTIFICATIONS_FOR_BENCH = 100_000;
@@ -25,15 +24,11 @@ async function fillNotifications(env: NodeJS.ProcessEnv): Promise<void> {
   const database = await openSeededDatabase(env);
   try {
     const { db } = database;
-    const demo = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', DEMO_ACCOUNT.username)
-      .executeTakeFirstOrThrow();
+    const demoId = await demoUserId(db);
     const existing = await db
       .selectFrom('notification_counters')
       .select('total')
-      .where('user_id', '=', demo.id)
+      .where('user_id', '=', demoId)
       .executeTakeFirst();
     const missing = NOTIFICATIONS_FOR_BENCH - (existing?.total ?? 0);
     if (missing <= 0) return;
@@ -45,7 +40,7 @@ async function fillNotifications(env: NodeJS.ProcessEnv): Promise<void> {
           returning id, created_at
       )
       insert into notification_to_users (notification_id, user_id, created_at, read_at)
-        select id, ${demo.id}::uuid, created_at, case when id % 10 = 0 then null else created_at end
+        select id, ${demoId}::uuid, created_at, case when id % 10 = 0 then null else created_at end
           from messages`.execute(db);
   } finally {
     await database.close();

@@ -6,6 +6,7 @@ import { type Backend, benchBackends, EMBEDDED } from './backends.ts';
 import { capacityFigures, measureCapacity } from './capacity.ts';
 import { CATALOGUE_SIZES, catalogueFigures, measureCatalogue } from './catalogue.ts';
 import { measureHelperThroughput } from './helper-throughput.ts';
+import { ledgerFigures, ledgerSizes, measureLedger } from './ledger.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureNotifications, notificationFigures } from './notifications.ts';
 import { measurePageWeight } from './page-weight.ts';
@@ -25,7 +26,7 @@ import { measureThroughput, type ThroughputResult } from './throughput.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SIGN_IN_PATH = '/auth/login';
 const CARDS_PATH = '/cards';
-const SECTIONS = ['platform', 'notifications', 'catalogue', 'storage', 'capacity'] as const;
+const SECTIONS = ['platform', 'notifications', 'catalogue', 'ledger', 'storage', 'capacity'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const named = process.argv.slice(2);
@@ -182,6 +183,20 @@ if (sections.has('catalogue')) {
     results.push(catalogue);
   }
   details.catalogue = results;
+}
+
+if (sections.has('ledger')) {
+  const sizes = ledgerSizes();
+  console.log(
+    `Load: the credits ledger and the customer book at ${sizes.map((size) => size.toLocaleString('en')).join(', ')} rows, 50 connections…`,
+  );
+  const results = [];
+  for (const backend of backends) {
+    const ledger = await measureLedger(root, backend, sizes);
+    figures.push(...ledgerFigures(ledger));
+    results.push(ledger);
+  }
+  details.ledger = results;
 }
 
 if (sections.has('storage')) {

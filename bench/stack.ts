@@ -5,7 +5,7 @@ import { migrateToLatest } from '@benchside/db/migrate';
 import { openDatabase } from '@benchside/db/open-database';
 import { loadConfig } from '@benchside/server/config';
 import { createObjectStorage } from '@benchside/server/storage/object-storage';
-import { seedDemo } from '../apps/api/src/seed/demo.ts';
+import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/demo.ts';
 import { type Backend, EMBEDDED } from './backends.ts';
 import { type Child, freePort, startChild, waitUntil } from './processes.ts';
 
@@ -121,4 +121,14 @@ export async function openSeededDatabase(env: NodeJS.ProcessEnv) {
   await migrateToLatest(database.db);
   await seedDemo(database.db, await createObjectStorage(config), { ...config, packageSigningKey: null });
   return database;
+}
+
+/** The demo user's id, for a `prepare` step that gives the demo account rows of its own. */
+export async function demoUserId(db: Awaited<ReturnType<typeof openSeededDatabase>>['db']): Promise<string> {
+  const demo = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', DEMO_ACCOUNT.username)
+    .executeTakeFirstOrThrow();
+  return demo.id;
 }

@@ -9,7 +9,7 @@ import { signIn } from '@benchside/test-kit/sign-in';
 import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignCard } from '../src/cards/card-store.ts';
-import { recordCreditMovement, refundCreditUse } from '../src/credits/ledger-store.ts';
+import { exportLedger, recordCreditMovement, refundCreditUse } from '../src/credits/ledger-store.ts';
 import { seedCards } from '../src/seed/cards.ts';
 import { DEMO_FAILED_USE } from '../src/seed/credits.ts';
 import { call, errorOf } from './accounts-helpers.ts';
@@ -150,6 +150,47 @@ describe('credits ledger', () => {
     }
   });
 
+  it('gives every page the rows of the whole ledger in its place, pages past the middle too', async () => {
+    const whole = await ledger(mia, '?itemsPerPage=100');
+    for (const size of [1, 4, 7, 20]) {
+      const pages = [];
+      for (let page = 1; page <= Math.ceil(whole.totalItems / size) + 1; page += 1) {
+        const answer = await ledger(mia, `?page=${page}&itemsPerPage=${size}`);
+        expect(answer.totalItems).toBe(whole.totalItems);
+        pages.push(...answer.member.map((entry) => entry.id));
+      }
+      expect(pages, `${size} a page`).toEqual(whole.member.map((entry) => entry.id));
+    }
+  });
+
+  it('counts the rows of every writer, a statement of many rows included', async () => {
+    const userId = await createUser(api.db, {
+      username: 'bulk',
+      email: 'bulk@example.test',
+      password: 'Bulk#Bench2026',
+    });
+    await recordCreditMovement(api.db, { userId, kind: 'grant', credits: 10 });
+    const at = new Date('2020-06-01T00:00:00Z');
+    await api.db
+      .insertInto('credit_ledger')
+      .values(
+        [1, 2, 3].map((day) => ({
+          user_id: userId,
+          kind: 'grant' as const,
+          amount: 1,
+          balance_after: day,
+          created_at: new Date(at.getTime() + day * DAY_MS),
+        })),
+      )
+      .execute();
+    const counter = await api.db
+      .selectFrom('credit_balances')
+      .select(['movements', 'balance'])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(counter).toEqual({ movements: 4, balance: 10 });
+  });
+
   it('filters by card, product, kind and days, and refuses a filter that is not one', async () => {
     const uses = await ledger(mia, '?kind=use&itemsPerPage=100');
     expect(uses.member.every((entry) => entry.kind === 'use' && entry.amount < 0)).toBe(true);
@@ -265,6 +306,15 @@ describe('credits ledger', () => {
     const records = parseCsv(await response.text()).slice(1);
     const listed = await ledger(mia, '?itemsPerPage=100');
     expect(records.map((record) => record[11])).toEqual(listed.member.map((entry) => entry.id));
+  });
+
+  it('exports batch after batch from a short first one, every row once, in the order of the list', async () => {
+    const listed = await ledger(mia, '?itemsPerPage=100');
+    for (const batchSize of [1, 7, 60]) {
+      const exported = [];
+      for await (const entry of exportLedger(api.db, miaId, {}, batchSize)) exported.push(entry.id);
+      expect(exported, `batches of ${batchSize}`).toEqual(listed.member.map((entry) => entry.id));
+    }
   });
 
   it('opens one support conversation for a failed use, with the operation in its first message', async () => {

@@ -202,6 +202,19 @@ describe('customer book', () => {
     }
   });
 
+  it('gives every page the rows of the whole list in its place, pages past the middle too', async () => {
+    const whole = await list(mia, '?itemsPerPage=100');
+    for (const size of [1, 2, 3, 4]) {
+      const pages = [];
+      for (let page = 1; page <= Math.ceil(whole.totalItems / size) + 1; page += 1) {
+        const answer = await list(mia, `?page=${page}&itemsPerPage=${size}`);
+        expect(answer.totalItems).toBe(whole.totalItems);
+        pages.push(...answer.member.map((customer) => customer.id));
+      }
+      expect(pages, `${size} a page`).toEqual(whole.member.map((customer) => customer.id));
+    }
+  });
+
   it('searches name, company, e-mail and phone, case-insensitively, among the user’s own only', async () => {
     const laura = await create(mia, LAURA);
     const rossi = await create(mia, ROSSI);

@@ -438,6 +438,8 @@ export interface CreditLedgerTable {
 export interface CreditBalancesTable {
   user_id: string;
   balance: number;
+  /** How many rows the user's ledger holds, kept by triggers (migration 0024). */
+  movements: Generated<number>;
 }
 
 export interface TokenEventsTable {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from './page-window.ts';
+import { nearerEndWindow, pageWindow } from './page-window.ts';
 import { openTestDatabase } from './test-database.ts';
 
 describe('pageWindow', () => {
@@ -28,6 +28,30 @@ describe('pageWindow', () => {
       [1, Number.NaN],
     ] as const) {
       expect(() => pageWindow(page, size)).toThrow(RangeError);
+    }
+  });
+
+  it('reads a page past the middle from the other end, with the same rows', async () => {
+    const database = await openTestDatabase();
+    try {
+      const total = 41;
+      const read = async (order: 'asc' | 'desc', window: ReturnType<typeof pageWindow>) => {
+        const { rows } = await sql<{ n: number }>`select n from generate_series(0, ${total - 1}::int) n
+          order by n ${sql.raw(order)} limit ${window.limit} offset ${window.offset}`.execute(database.db);
+        return rows.map((row) => row.n);
+      };
+      const all = Array.from({ length: total }, (_, index) => index);
+      for (const size of [4, 7, 41, 100]) {
+        for (let page = 1; page <= Math.ceil(total / size) + 1; page += 1) {
+          const window = nearerEndWindow(page, size, total);
+          const rows = window.fromEnd ? (await read('desc', window)).reverse() : await read('asc', window);
+          expect(rows, `page ${page} of ${size}`).toEqual(all.slice((page - 1) * size, page * size));
+        }
+      }
+      expect(nearerEndWindow(1, 20, 100_000).fromEnd).toBe(false);
+      expect(nearerEndWindow(5_000, 20, 100_000).fromEnd).toBe(true);
+    } finally {
+      await database.close();
     }
   });
 });

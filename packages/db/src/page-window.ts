@@ -15,3 +15,27 @@ export function pageWindow(
     throw new RangeError(`Not a page: ${page} of ${itemsPerPage}`);
   return { limit: sql.lit(itemsPerPage), offset: sql.lit((page - 1) * itemsPerPage) };
 }
+
+/**
+ * The page as read from whichever end of a list of `total` rows is nearer. A page past the middle
+ * is read in the opposite order (`fromEnd`) with a short OFFSET and reversed by the caller: the
+ * last page of 100,000 rows then skips 20 index entries instead of 99,980. The total must come
+ * from a counter read just before; a row written between the two reads shifts the page by one, as
+ * it would shift any numbered page.
+ */
+export function nearerEndWindow(
+  page: number,
+  itemsPerPage: number,
+  total: number,
+): { fromEnd: boolean; limit: RawBuilder<number>; offset: RawBuilder<number> } {
+  const window = pageWindow(page, itemsPerPage);
+  const skipped = (page - 1) * itemsPerPage;
+  const remaining = total - skipped;
+  const skippedFromEnd = remaining - itemsPerPage;
+  if (remaining <= 0 || skippedFromEnd >= skipped) return { fromEnd: false, ...window };
+  return {
+    fromEnd: true,
+    limit: sql.lit(Math.min(itemsPerPage, remaining)),
+    offset: sql.lit(Math.max(0, skippedFromEnd)),
+  };
+}

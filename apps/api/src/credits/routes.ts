@@ -21,7 +21,6 @@ import type { Kysely } from 'kysely';
 import { LIMITS } from '../auth/limits.ts';
 import {
   balanceHistory,
-  currentBalance,
   exportLedger,
   linkUseToCustomer,
   listLedger,
@@ -99,11 +98,7 @@ export function registerCreditRoutes(
     },
     async (request) => {
       const { page, itemsPerPage, ...filter } = request.query;
-      const [list, balance] = await Promise.all([
-        listLedger(db, request.user.id, filter, { page, itemsPerPage }),
-        currentBalance(db, request.user.id),
-      ]);
-      return { ...list, balance };
+      return listLedger(db, request.user.id, filter, { page, itemsPerPage });
     },
   );
 

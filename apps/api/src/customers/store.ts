@@ -6,7 +6,7 @@ import {
   MAX_CUSTOMERS_PER_USER,
 } from '@benchside/contracts/customers';
 import type { CustomersTable, Database } from '@benchside/db/database';
-import { pageWindow } from '@benchside/db/page-window';
+import { nearerEndWindow } from '@benchside/db/page-window';
 import { ConflictError, NotFoundError } from '@benchside/server/errors';
 import type { Kysely, Selectable } from 'kysely';
 import { checkUuid, type Db, fetchPage } from '../cards/card-store.ts';
@@ -41,8 +41,8 @@ export function containsPattern(text: string): string {
 
 /**
  * One page, newest first. Without a search the total is the counter row (one key lookup, whatever
- * the number of customers); a search reads only this user's rows, from the (user_id, created_at)
- * index, and counts what it matches.
+ * the number of customers) and a page past the middle is read from the oldest end; a search reads
+ * only this user's rows, from the (user_id, created_at) index, and counts what it matches.
  */
 export async function listCustomers(
   db: Kysely<Database>,
@@ -50,8 +50,8 @@ export async function listCustomers(
   query: PagingQuery & { search: string },
 ): Promise<{ member: Customer[]; totalItems: number }> {
   const mine = db.selectFrom('customers').where('user_id', '=', userId);
-  const newestFirst = (selection: typeof mine) =>
-    selection.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const inOrder = (selection: typeof mine, order: 'asc' | 'desc' = 'desc') =>
+    selection.selectAll().orderBy('created_at', order).orderBy('id', order);
   if (query.search !== '') {
     const pattern = containsPattern(query.search);
     const matching = mine.where((eb) =>
@@ -62,15 +62,22 @@ export async function listCustomers(
         eb('phone', 'ilike', pattern),
       ]),
     );
-    const { rows, totalItems } = await fetchPage(matching, query, newestFirst);
+    const { rows, totalItems } = await fetchPage(matching, query, inOrder);
     return { member: rows.map(toCustomer), totalItems };
   }
-  const window = pageWindow(query.page, query.itemsPerPage);
-  const [rows, counter] = await Promise.all([
-    newestFirst(mine).limit(window.limit).offset(window.offset).execute(),
-    db.selectFrom('customer_counters').select('total').where('user_id', '=', userId).executeTakeFirst(),
-  ]);
-  return { member: rows.map(toCustomer), totalItems: counter?.total ?? 0 };
+  const counter = await db
+    .selectFrom('customer_counters')
+    .select('total')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const totalItems = counter?.total ?? 0;
+  const window = nearerEndWindow(query.page, query.itemsPerPage, totalItems);
+  const rows = await inOrder(mine, window.fromEnd ? 'asc' : 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  if (window.fromEnd) rows.reverse();
+  return { member: rows.map(toCustomer), totalItems };
 }
 
 /** One of the user's customers; 404 for another user's, an unknown or a malformed id alike. */
