@@ -257,6 +257,7 @@ function withEntryColumns(query: OwnLedger) {
       .leftJoin('cards', 'cards.id', 'l.card_id')
       .leftJoin('user_crds', 'user_crds.id', 'l.user_crd_id')
       .leftJoin('products', 'products.id', 'l.product_id')
+      .leftJoin('customers', 'customers.id', 'l.customer_id')
       .select([
         'l.id',
         'l.kind',
