@@ -63,6 +63,10 @@ const SAME_AS_ENGLISH = new Set([
   'catalogue.firmwares.android',
   'catalogue.firmwares.androidVersion',
   'catalogue.firmwares.sha256',
+  'catalogue.direct.sha256',
+  // Speed units: KB/s and MB/s in every language but French (Ko/s, Mo/s).
+  'downloads.settings.units.KB',
+  'downloads.settings.units.MB',
   'catalogue.firmwares.bootloaderShort',
   'catalogue.firmwares.region',
   'catalogue.firmwares.details',
