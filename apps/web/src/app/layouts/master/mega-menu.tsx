@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconChevronRight } from '../../../components/ui/icons.tsx';
@@ -74,9 +82,11 @@ export function MegaMenu({ onNavigate }: { onNavigate?: () => void }) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  // Opened with ArrowDown: focus goes to its first link once the links are there.
+  // Opened with ArrowDown: focus goes to its first link once the links are there. A layout effect,
+  // so the focus moves with the render: Preact runs plain effects a frame later, and a second
+  // ArrowDown typed within it would reach the button instead of the first link.
   const firstLinkReady = brands.isSuccess || tools.isSuccess;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open && focusFirstOnOpen.current && firstLinkReady) {
       focusFirstOnOpen.current = false;
       linksIn(panelRef.current)[0]?.focus();
