@@ -241,6 +241,38 @@ describe('customer book', () => {
     });
   });
 
+  it('finds a piece of any one field among 20,000 customers from the search index, letters beyond ASCII too', async () => {
+    await sql`insert into customers (user_id, name, type, phone)
+      select ${miaId}::uuid, 'Customer ' || n, 'individual', '+49 151 ' || lpad(n::text, 7, '0')
+        from generate_series(1, 20000) as n`.execute(api.db);
+    await sql`analyze customers`.execute(api.db);
+    const yamada = await create(mia, { ...LAURA, name: '山田太郎', email: '', phone: '' });
+    const muller = await create(mia, { ...ROSSI, name: 'Jürgen Müller', company: 'Gerätebau Süd' });
+    await create(ned, { ...LAURA, name: 'Customer 12345 of another technician' });
+    const search = (text: string) => list(mia, `?search=${encodeURIComponent(text)}&itemsPerPage=50`);
+    const names = async (text: string) => (await search(text)).member.map((customer) => customer.name);
+
+    expect(await names('田太郎')).toEqual([yamada.name]);
+    expect(await names('üller')).toEqual([muller.name]);
+    expect(await names('rätebau s')).toEqual([muller.name]);
+    expect(await names('Customer 12345')).toEqual(['Customer 12345']);
+    expect(await names('0012345')).toEqual(['Customer 12345']);
+    // Pieces of two fields side by side are not a match: LIKE decides within one field.
+    expect(await names('müllergerät')).toEqual([]);
+    const many = await search('customer 1234');
+    expect(many.totalItems).toBe(11);
+    expect(many.member.map((customer) => customer.name).sort()).toEqual(
+      ['Customer 1234', ...Array.from({ length: 10 }, (_, digit) => `Customer 1234${digit}`)].sort(),
+    );
+
+    const { rows: plan } = await sql`explain (format json)
+      select * from customers where user_id = ${miaId}::uuid
+        and customer_search_keys(user_id, name, company, email, phone) @> customer_search_query(${miaId}::uuid, 'Customer 12345')`.execute(
+      api.db,
+    );
+    expect(JSON.stringify(plan)).toContain('customers_search_idx');
+  }, 60_000);
+
   it('changes the status of the listed customers in bulk, ignoring ids that are not the user’s', async () => {
     const [laura, rossi] = [await create(mia, LAURA), await create(mia, ROSSI)];
     const neds = await create(ned, LAURA);

@@ -22,6 +22,7 @@ import * as expiryReminders from './migrations/0020-expiry-reminders.ts';
 import * as watchLists from './migrations/0021-watch-lists.ts';
 import * as ledgerCustomersAndPackExpiries from './migrations/0022-ledger-customers-and-pack-expiries.ts';
 import * as creditLedgerCounter from './migrations/0024-credit-ledger-counter.ts';
+import * as listIndexes from './migrations/0025-list-indexes.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-watch-lists': watchLists,
   '0022-ledger-customers-and-pack-expiries': ledgerCustomersAndPackExpiries,
   '0024-credit-ledger-counter': creditLedgerCounter,
+  '0025-list-indexes': listIndexes,
 };
 
 /**

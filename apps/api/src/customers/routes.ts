@@ -9,6 +9,7 @@ import {
   customersQuerySchema,
 } from '@benchside/contracts/customers';
 import type { Database } from '@benchside/db/database';
+import { sharedReads } from '@benchside/server/batched-lookup';
 import type { App } from '@benchside/server/create-server';
 import type { Kysely } from 'kysely';
 import {
@@ -29,6 +30,8 @@ const tags = ['customers'];
  * own customers; another user's customer is not found, never a hint that it exists.
  */
 export function registerCustomerRoutes(app: App, { db }: { db: Kysely<Database> }): void {
+  // Identical pages asked for in one event-loop turn share one read (see `sharedReads`).
+  const sharedPage = sharedReads<Awaited<ReturnType<typeof listCustomers>>>();
   app.get(
     '/api/customers',
     {
@@ -40,7 +43,12 @@ export function registerCustomerRoutes(app: App, { db }: { db: Kysely<Database> 
         response: { 200: collectionSchema(customerSchema) },
       },
     },
-    async (request) => listCustomers(db, request.user.id, request.query),
+    async (request) => {
+      const { page, itemsPerPage, search } = request.query;
+      return sharedPage(JSON.stringify([request.user.id, page, itemsPerPage, search]), () =>
+        listCustomers(db, request.user.id, request.query),
+      );
+    },
   );
 
   app.get(

@@ -8,7 +8,7 @@ import {
 import type { CustomersTable, Database } from '@benchside/db/database';
 import { nearerEndWindow } from '@benchside/db/page-window';
 import { ConflictError, NotFoundError } from '@benchside/server/errors';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { checkUuid, type Db, fetchPage } from '../cards/card-store.ts';
 
 /** The signed-in technician's customer book: every query is scoped to one user id. */
@@ -40,9 +40,19 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * The search index's condition (migration 0025): this owner's rows whose fields hold pieces that
+ * cover `text`. It narrows, LIKE decides; a text of one or two letters has no piece to ask for.
+ */
+function searchIndexHolds(userId: string, text: string) {
+  if ([...text].length < 3) return sql<SqlBool>`true`;
+  return sql<SqlBool>`customer_search_keys(user_id, name, company, email, phone)
+    @> customer_search_query(${userId}::uuid, ${text})`;
+}
+
+/**
  * One page, newest first. Without a search the total is the counter row (one key lookup, whatever
  * the number of customers) and a page past the middle is read from the oldest end; a search reads
- * only this user's rows, from the (user_id, created_at) index, and counts what it matches.
+ * the rows the search index finds and counts those LIKE keeps.
  */
 export async function listCustomers(
   db: Kysely<Database>,
@@ -54,14 +64,16 @@ export async function listCustomers(
     selection.selectAll().orderBy('created_at', order).orderBy('id', order);
   if (query.search !== '') {
     const pattern = containsPattern(query.search);
-    const matching = mine.where((eb) =>
-      eb.or([
-        eb('name', 'ilike', pattern),
-        eb('company', 'ilike', pattern),
-        eb('email', 'ilike', pattern),
-        eb('phone', 'ilike', pattern),
-      ]),
-    );
+    const matching = mine
+      .where(searchIndexHolds(userId, query.search))
+      .where((eb) =>
+        eb.or([
+          eb('name', 'ilike', pattern),
+          eb('company', 'ilike', pattern),
+          eb('email', 'ilike', pattern),
+          eb('phone', 'ilike', pattern),
+        ]),
+      );
     const { rows, totalItems } = await fetchPage(matching, query, inOrder);
     return { member: rows.map(toCustomer), totalItems };
   }
