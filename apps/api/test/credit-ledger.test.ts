@@ -308,6 +308,28 @@ describe('credits ledger', () => {
     expect(records.map((record) => record[11])).toEqual(listed.member.map((entry) => entry.id));
   });
 
+  it('gives each of many pages and exports asked for at once its own rows, when identical ones share their reads', async () => {
+    const listed = await ledger(mia, '?itemsPerPage=100');
+    const uses = await ledger(mia, '?kind=use&itemsPerPage=100');
+    const exportIds = async (query: string) => {
+      const response = await call(api, 'GET', `/api/credit-ledger/export${query}`, { cookie: mia });
+      return parseCsv(await response.text())
+        .slice(1)
+        .map((record) => record[11]);
+    };
+    const [everything, onlyUses, pagesOfUses, pagesOfAll] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => exportIds(''))),
+      Promise.all(Array.from({ length: 10 }, () => exportIds('?kind=use'))),
+      Promise.all(Array.from({ length: 10 }, () => ledger(mia, '?kind=use&itemsPerPage=100'))),
+      Promise.all(Array.from({ length: 10 }, () => ledger(mia, '?itemsPerPage=100'))),
+    ]);
+    for (const ids of everything) expect(ids).toEqual(listed.member.map((entry) => entry.id));
+    for (const ids of onlyUses) expect(ids).toEqual(uses.member.map((entry) => entry.id));
+    for (const page of pagesOfUses) expect(page).toEqual(uses);
+    for (const page of pagesOfAll) expect(page).toEqual(listed);
+    expect(uses.totalItems).toBeLessThan(listed.totalItems);
+  });
+
   it('exports batch after batch from a short first one, every row once, in the order of the list', async () => {
     const listed = await ledger(mia, '?itemsPerPage=100');
     for (const batchSize of [1, 7, 60]) {

@@ -8,12 +8,13 @@ import {
   MAX_BALANCE_POINTS,
 } from '@benchside/contracts/credits';
 import type { Database } from '@benchside/db/database';
-import { nearerEndWindow } from '@benchside/db/page-window';
+import { nearerEndWindow, pageWindow } from '@benchside/db/page-window';
 import { isUniqueViolation } from '@benchside/db/unique-violation';
+import { sharedReads } from '@benchside/server/batched-lookup';
 import { startConversationIn, subjectFromBody } from '@benchside/server/conversations/conversations';
 import { ConflictError, NotFoundError, UnprocessableError } from '@benchside/server/errors';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type Db, fetchPage } from '../cards/card-store.ts';
+import type { Db } from '../cards/card-store.ts';
 import { CUSTOMER_NOT_FOUND_MESSAGE } from '../customers/store.ts';
 
 /** The credits ledger: every credit movement of a user as a row with the balance after it. */
@@ -323,17 +324,21 @@ function isFiltered(filter: LedgerFilter): boolean {
   return Object.values(filter).some((value) => value !== undefined);
 }
 
+type LedgerPage = { member: LedgerEntry[]; totalItems: number; balance: number };
+
 /**
- * The ids of one page, newest first, and the balance. Unfiltered, the total is the counter kept
- * beside the balance (one key lookup at any size) and a page past the middle is read from the
- * oldest end; filtered, the rows the filters match are counted.
+ * One page of the user's filtered ledger, newest first, with the total the filters match and the
+ * balance. Unfiltered, the total is the counter kept beside the balance (one key lookup at any
+ * size) and a page past the middle is read from the oldest end; filtered, the rows the filters
+ * match are counted. The page's ids are chosen from the index alone and only their rows are joined
+ * to their names, in the same statement, so a deep page does not look up the rows it skips.
  */
-async function ledgerPageIds(
+async function listLedger(
   db: Db,
   userId: string,
   filter: LedgerFilter,
   paging: { page: number; itemsPerPage: number },
-): Promise<{ ids: string[]; totalItems: number; balance: number }> {
+): Promise<LedgerPage> {
   const counter = await db
     .selectFrom('credit_balances')
     .select(['balance', 'movements'])
@@ -341,53 +346,69 @@ async function ledgerPageIds(
     .executeTakeFirst();
   const balance = counter?.balance ?? 0;
   const own = ownLedger(db, userId, filter);
+  const readPage = (window: ReturnType<typeof pageWindow>, order: 'asc' | 'desc') => {
+    const pageIds = own
+      .select('l.id')
+      .orderBy('l.created_at', order)
+      .orderBy('l.id', order)
+      .limit(window.limit)
+      .offset(window.offset);
+    return withEntryColumns(db.selectFrom('credit_ledger as l').where('l.id', 'in', pageIds)).execute();
+  };
   if (isFiltered(filter)) {
-    const { rows, totalItems } = await fetchPage(own, paging, (query) =>
-      query.select('l.id').orderBy('l.created_at', 'desc').orderBy('l.id', 'desc'),
-    );
-    return { ids: rows.map((row) => row.id), totalItems, balance };
+    const [entries, count] = await Promise.all([
+      readPage(pageWindow(paging.page, paging.itemsPerPage), 'desc'),
+      own.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { member: entries.map(toLedgerEntry), totalItems: Number(count.total), balance };
   }
   const totalItems = counter?.movements ?? 0;
   const window = nearerEndWindow(paging.page, paging.itemsPerPage, totalItems);
-  const order = window.fromEnd ? 'asc' : 'desc';
-  const rows = await own
-    .select('l.id')
-    .orderBy('l.created_at', order)
-    .orderBy('l.id', order)
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { ids: rows.map((row) => row.id), totalItems, balance };
+  const entries = await readPage(window, window.fromEnd ? 'asc' : 'desc');
+  return { member: entries.map(toLedgerEntry), totalItems, balance };
+}
+
+type ShareRead<V> = (key: string, read: () => Promise<V>) => Promise<V>;
+
+/** Each read on its own: for callers that have no reads to share. */
+const readAlone = <V>(_key: string, read: () => Promise<V>): Promise<V> => read();
+
+/** Names one user's filtered read completely (who, which filters, which part), for `sharedReads`. */
+function readKey(userId: string, filter: LedgerFilter, ...part: (string | number)[]): string {
+  const { card, customer, product, kind, from, to } = filter;
+  return JSON.stringify([userId, card, customer, product, kind, from, to, ...part]);
 }
 
 /**
- * One page of the user's filtered ledger, newest first, with the total the filters match and the
- * balance. The page's ids come first from the index alone; only those rows are then joined to their
- * names, so a deep page does not look up the names of every row it skips.
+ * The ledger's reads for the routes: identical pages and export batches asked for in one
+ * event-loop turn share one read (see `sharedReads`), so fifty tabs of one account cost one query.
  */
-export async function listLedger(
-  db: Db,
-  userId: string,
-  filter: LedgerFilter,
-  paging: { page: number; itemsPerPage: number },
-): Promise<{ member: LedgerEntry[]; totalItems: number; balance: number }> {
-  const { ids, totalItems, balance } = await ledgerPageIds(db, userId, filter, paging);
-  if (ids.length === 0) return { member: [], totalItems, balance };
-  const entries = await withEntryColumns(
-    db.selectFrom('credit_ledger as l').where('l.id', 'in', ids),
-  ).execute();
-  return { member: entries.map(toLedgerEntry), totalItems, balance };
+export function ledgerReads(db: Kysely<Database>) {
+  const sharedPage = sharedReads<LedgerPage>();
+  const sharedBatch = sharedReads<EntryRow[]>();
+  return {
+    page(userId: string, filter: LedgerFilter, paging: { page: number; itemsPerPage: number }) {
+      return sharedPage(readKey(userId, filter, 'page', paging.page, paging.itemsPerPage), () =>
+        listLedger(db, userId, filter, paging),
+      );
+    },
+    export(userId: string, filter: LedgerFilter) {
+      return exportLedger(db, userId, filter, undefined, sharedBatch);
+    },
+  };
 }
 
 /**
  * Every row of the user's filtered ledger, newest first, read a batch at a time after the last
- * row sent (keyset), so an export of any length holds one batch in memory.
+ * row sent (keyset), so an export of any length holds one batch in memory. `share` lets exports
+ * of the same rows at the same moment read each batch once.
  */
 export async function* exportLedger(
   db: Db,
   userId: string,
   filter: LedgerFilter,
   batchSize = 500,
+  share: ShareRead<EntryRow[]> = readAlone,
 ): AsyncGenerator<LedgerEntry> {
   let after: { createdAt: Date; id: string } | null = null;
   // A short first batch: the download starts after 50 rows are read, not 500.
@@ -398,7 +419,9 @@ export async function* exportLedger(
       const { createdAt, id } = after;
       query = query.where(sql<boolean>`(l.created_at, l.id) < (${createdAt}, ${id}::bigint)`);
     }
-    const rows = await withEntryColumns(query).limit(size).execute();
+    const batch = withEntryColumns(query).limit(size);
+    const cursor = after ? `${after.createdAt.toISOString()} ${after.id}` : 'start';
+    const rows = await share(readKey(userId, filter, 'export', cursor, size), () => batch.execute());
     for (const row of rows) yield toLedgerEntry(row);
     const last = rows.at(-1);
     if (!last || rows.length < size) return;

@@ -21,9 +21,8 @@ import type { Kysely } from 'kysely';
 import { LIMITS } from '../auth/limits.ts';
 import {
   balanceHistory,
-  exportLedger,
+  ledgerReads,
   linkUseToCustomer,
-  listLedger,
   requestRefund,
   unlinkUseFromCustomer,
 } from './ledger-store.ts';
@@ -84,6 +83,7 @@ export function registerCreditRoutes(
   app: App,
   { db, limiter }: { db: Kysely<Database>; limiter: RateLimiter },
 ): void {
+  const ledger = ledgerReads(db);
   app.get(
     '/api/credit-ledger',
     {
@@ -98,7 +98,7 @@ export function registerCreditRoutes(
     },
     async (request) => {
       const { page, itemsPerPage, ...filter } = request.query;
-      return listLedger(db, request.user.id, filter, { page, itemsPerPage });
+      return ledger.page(request.user.id, filter, { page, itemsPerPage });
     },
   );
 
@@ -118,7 +118,7 @@ export function registerCreditRoutes(
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(filter)}"`)
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(ledgerCsv(exportLedger(db, request.user.id, filter))));
+        .send(Readable.from(ledgerCsv(ledger.export(request.user.id, filter))));
     },
   );
 
