@@ -9,18 +9,21 @@ export type LoadFigures = { requestsPerSecond: number; p99LatencyMs: number; non
 
 /**
  * One call, as the session of `cookie` when given, or with each connection signed in as the next of
- * `sessions` (one user per connection, as many clients would be); a `body` is sent as JSON.
+ * `sessions` (one user per connection, as many clients would be); a `body` is sent as JSON. With
+ * `paths`, each connection asks again and again for the next of them instead of `url`'s path
+ * (different pages at the same moment, which no two requests share).
  */
 export type LoadRequest = {
   url: string;
   cookie?: string;
   sessions?: string[];
+  paths?: string[];
   method?: 'GET' | 'POST';
   body?: string;
 };
 
 async function run(request: LoadRequest, seconds: number, connections: number): Promise<LoadFigures> {
-  const { sessions = [] } = request;
+  const { sessions = [], paths = [] } = request;
   let connected = 0;
   const result = await autocannon({
     url: request.url,
@@ -32,10 +35,13 @@ async function run(request: LoadRequest, seconds: number, connections: number): 
       ...(request.body ? { 'content-type': 'application/json' } : {}),
     },
     ...(request.body ? { body: request.body } : {}),
-    ...(sessions.length > 0
+    ...(sessions.length > 0 || paths.length > 0
       ? {
           setupClient: (client: autocannon.Client) => {
-            client.setHeaders({ cookie: sessions[connected++ % sessions.length] });
+            const index = connected++;
+            if (sessions.length > 0) client.setHeaders({ cookie: sessions[index % sessions.length] });
+            const path = paths[index % paths.length];
+            if (path !== undefined) client.setRequest({ path });
           },
         }
       : {}),

@@ -28,7 +28,8 @@ const LEDGER_SPAN_MS = 365 * 24 * 60 * 60 * 1000;
 const LEDGER_BLOCK = 9;
 const FILTER_DAYS = 30;
 
-export type LedgerLoad = { name: string } & LoadFigures;
+/** `budgeted: false` for a load recorded beside the budgeted ones, to show what sharing does not cover. */
+export type LedgerLoad = { name: string; budgeted: boolean } & LoadFigures;
 export type LedgerRun = {
   rows: number;
   loads: LedgerLoad[];
@@ -286,24 +287,48 @@ async function measureSize(
     ledgerPageSchema.parse(await getJson(requests[0]?.url ?? '', cookie));
     for (const request of requests) await expectTotal(request.url, cookie, request.total, request.items);
 
+    // Fifty connections asking for one page share each read (`sharedReads`); fifty asking for
+    // fifty different pages, as fifty technicians would, share nothing: recorded beside the budget.
+    const differentPages = (path: string) =>
+      Array.from({ length: LOAD_CONNECTIONS }, (_, index) => `${path}?page=${index + 1}&${paged}`);
+    const unshared: Request[] = [
+      {
+        name: `GET /api/credit-ledger, ${LOAD_CONNECTIONS} different pages at once`,
+        url: `${api}/credit-ledger`,
+        paths: differentPages('/api/credit-ledger'),
+      },
+      {
+        name: `GET /api/customers, ${LOAD_CONNECTIONS} different pages at once`,
+        url: `${api}/customers`,
+        paths: differentPages('/api/customers'),
+      },
+    ];
+
     const loads: LedgerLoad[] = [];
     // Requests that outlived a load's ten seconds still hold the database; a signed-in call
     // answers once they are done, so the next call is not measured behind them.
     const settled = () => getJson(`${api}/me`, cookie);
-    for (const request of requests) {
-      await warmUp({ ...request, cookie });
-      loads.push({ name: request.name, ...(await measureLoad({ ...request, cookie })) });
-      await settled();
+    for (const [list, budgeted] of [
+      [requests, true],
+      [unshared, false],
+    ] as const) {
+      for (const request of list) {
+        await warmUp({ ...request, cookie });
+        loads.push({ name: request.name, budgeted, ...(await measureLoad({ ...request, cookie })) });
+        await settled();
+      }
     }
     const exportUrl = `${api}/credit-ledger/export?${filter}`;
     await warmUpFirstLine({ url: exportUrl, cookie });
     loads.push({
       name: `GET /api/credit-ledger/export, a product and ${FILTER_DAYS} days, to the first row`,
+      budgeted: true,
       ...(await measureFirstLine({ url: exportUrl, cookie })),
     });
     await settled();
     const reference: LedgerLoad = {
       name: 'GET /api/me',
+      budgeted: false,
       ...(await measureLoad({ url: `${api}/me`, cookie })),
     };
     if (!largest) return { rows, loads, reference };
@@ -341,12 +366,14 @@ export function ledgerFigures(result: LedgerResult) {
       name: `${figures.name} p99, ${largest.rows.toLocaleString('en')} rows`,
       column: result.backend,
       value: `${figures.p99LatencyMs} ms (${Math.round(figures.requestsPerSecond)} req/s; /api/me ${largest.reference.p99LatencyMs} ms${result.runs.length > 1 ? `; p99 by rows ${growth}` : ''})`,
-      budget: `≤ ${P99_BUDGET_MS} ms at every size, ${LOAD_CONNECTIONS} connections, no errors`,
+      budget: figures.budgeted
+        ? `≤ ${P99_BUDGET_MS} ms at every size, ${LOAD_CONNECTIONS} connections, no errors`
+        : 'recorded (nothing shared), no errors',
       // A load nothing answered has no p99: autocannon reports 0 ms for it.
       pass: atEachSize.every(
         (load) =>
           load.requestsPerSecond > 0 &&
-          load.p99LatencyMs <= P99_BUDGET_MS &&
+          (!load.budgeted || load.p99LatencyMs <= P99_BUDGET_MS) &&
           load.non2xx === 0 &&
           load.errors === 0,
       ),
