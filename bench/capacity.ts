@@ -49,8 +49,8 @@ export type CapacityResult = {
  * written straight into the database: signing in 800 times would measure scrypt and the login
  * rate limit instead. Again on the same database, the accounts are reused with fresh sessions.
  */
-async function addTechnicians(db: Kysely<Database>): Promise<string[]> {
-  const usernames = Array.from({ length: TECHNICIANS }, (_, index) => `${TECHNICIAN_PREFIX}${index}`);
+export async function addTechnicians(db: Kysely<Database>, count = TECHNICIANS): Promise<string[]> {
+  const usernames = Array.from({ length: count }, (_, index) => `${TECHNICIAN_PREFIX}${index}`);
   await db
     .insertInto('users')
     .values(

@@ -10,6 +10,7 @@ import { ledgerFigures, ledgerSizes, measureLedger } from './ledger.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureNotifications, notificationFigures } from './notifications.ts';
 import { measurePageWeight } from './page-weight.ts';
+import { measurePollers, pollersFigure } from './pollers.ts';
 import { type Figure, resultsTable } from './results-table.ts';
 import { type Stack, signInAsDemo, startStack } from './stack.ts';
 import { measureStorage, storageFigures } from './storage.ts';
@@ -26,7 +27,15 @@ import { measureThroughput, type ThroughputResult } from './throughput.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SIGN_IN_PATH = '/auth/login';
 const CARDS_PATH = '/cards';
-const SECTIONS = ['platform', 'notifications', 'catalogue', 'ledger', 'storage', 'capacity'] as const;
+const SECTIONS = [
+  'platform',
+  'notifications',
+  'catalogue',
+  'ledger',
+  'pollers',
+  'storage',
+  'capacity',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const named = process.argv.slice(2);
@@ -197,6 +206,17 @@ if (sections.has('ledger')) {
     results.push(ledger);
   }
   details.ledger = results;
+}
+
+if (sections.has('pollers')) {
+  console.log('Pollers: 500 signed-in clients polling the unread count and the bell list every 30 s, 60 s…');
+  const results = [];
+  for (const backend of backends) {
+    const pollers = await measurePollers(root, backend);
+    figures.push(pollersFigure(pollers));
+    results.push(pollers);
+  }
+  details.pollers = results;
 }
 
 if (sections.has('storage')) {
