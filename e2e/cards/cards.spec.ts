@@ -134,3 +134,30 @@ test('the demo technician sees two cards, the credits left with where to buy, an
   await page.goto('/cards/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert')).toContainText('The requested card is not found');
 });
+
+test('the cards page shows its sections together, so nothing moves under a reader on a phone whose first answer comes last', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  // The list of cards, the first section, answers after the three below it.
+  await page.route(/\/api\/cards\?/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  // What Lighthouse counts as cumulative layout shift: every shift not caused by the reader's input.
+  await page.addInitScript(`
+    window.layoutShifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  `);
+  await page.goto('/cards');
+  await expect(page.getByRole('list', { name: 'My cards' }).getByRole('article')).toHaveCount(2, {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('row')).toHaveCount(11);
+  const shifted = await page.evaluate<number>('window.layoutShifts');
+  // Lighthouse calls a page whose layout shifts add up to under 0.1 good.
+  expect(shifted).toBeLessThan(0.1);
+});

@@ -1,10 +1,11 @@
 import i18next, { type TFunction } from 'i18next';
+import { relativeTimeFormat } from './format.ts';
 import { ApiError } from './http.ts';
 import { translateMessage } from './i18n.ts';
 
 /** How long a rate-limited user waits, in the reader's language ("in 5 minutes"). */
 export function formatRetryAfter(seconds: number, language: string): string {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  const format = relativeTimeFormat(language, { numeric: 'always' });
   if (seconds < 90) return format.format(Math.max(1, Math.ceil(seconds)), 'second');
   if (seconds < 90 * 60) return format.format(Math.ceil(seconds / 60), 'minute');
   return format.format(Math.ceil(seconds / 3600), 'hour');

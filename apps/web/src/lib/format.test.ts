@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateTimeFormat,
   expiryCountdown,
   formatBytes,
   formatBytesPerSecond,
   formatDate,
   formatDateTime,
   formatDay,
+  numberFormat,
+  relativeTimeFormat,
 } from './format.ts';
 
 describe('formatBytes', () => {
@@ -98,5 +101,20 @@ describe('expiryCountdown', () => {
     expect(expiryCountdown(inDays(5), NOW, 'es').relative).toBe('dentro de 5 días');
     expect(expiryCountdown(inDays(5), NOW, 'ja').relative).toBe('5 日後');
     expect(expiryCountdown(inDays(5), NOW, 'zh').relative).toBe('5天后');
+  });
+});
+
+describe('cached formatters', () => {
+  it('builds one formatter per language and options and gives it back, each formatting its own way', () => {
+    expect(numberFormat('de')).toBe(numberFormat('de'));
+    expect(numberFormat('de', { style: 'percent' })).toBe(numberFormat('de', { style: 'percent' }));
+    expect(numberFormat('de')).not.toBe(numberFormat('en'));
+    expect(numberFormat('de').format(1234.5)).toBe('1.234,5');
+    expect(numberFormat('en').format(1234.5)).toBe('1,234.5');
+    expect(numberFormat('de', { style: 'percent' }).format(0.5)).toBe('50\u00a0%');
+    expect(dateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(2026, 2, 12))).toBe(
+      'Mar 12, 2026',
+    );
+    expect(relativeTimeFormat('fr', { numeric: 'always' }).format(2, 'day')).toBe('dans 2 jours');
   });
 });

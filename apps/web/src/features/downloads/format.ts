@@ -1,3 +1,5 @@
+import { numberFormat } from '../../lib/format.ts';
+
 /** Time left, in the largest unit that reads well: "45 sec", "12 min", "1.5 hr". */
 export function formatEta(seconds: number, language: string): string {
   const [value, unit] =
@@ -6,7 +8,7 @@ export function formatEta(seconds: number, language: string): string {
       : seconds < 90 * 60
         ? [seconds / 60, 'minute']
         : [seconds / 3600, 'hour'];
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit,
     unitDisplay: 'short',

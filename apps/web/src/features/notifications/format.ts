@@ -1,3 +1,5 @@
+import { dateTimeFormat, relativeTimeFormat } from '../../lib/format.ts';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -11,9 +13,9 @@ export function formatNotificationTime(iso: string, language: string, now: numbe
   if (Number.isNaN(time)) return iso;
   const age = Math.max(0, now - time);
   if (age >= 7 * DAY_MS) {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+    return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
   }
-  const relative = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const relative = relativeTimeFormat(language, { numeric: 'auto' });
   if (age < MINUTE_MS) return relative.format(0, 'second');
   if (age < HOUR_MS) return relative.format(-Math.floor(age / MINUTE_MS), 'minute');
   if (age < DAY_MS) return relative.format(-Math.floor(age / HOUR_MS), 'hour');

@@ -2,6 +2,7 @@ import type { BalanceHistory } from '@benchside/contracts/credits';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { dateTimeFormat, numberFormat } from '../../../lib/format.ts';
 
 const HEIGHT = 220;
 
@@ -29,8 +30,8 @@ export function BalanceChart({
   useEffect(() => {
     const element = box.current;
     if (!element || theme === '') return;
-    const dayFormat = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-    const numberFormat = new Intl.NumberFormat(language);
+    const dayFormat = dateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const countFormat = numberFormat(language);
     const axisColour = themeColour(element, '--bs-secondary-color');
     const gridColour = themeColour(element, '--bs-border-color');
     const axis = {
@@ -54,7 +55,7 @@ export function BalanceChart({
         },
         axes: [
           { ...axis, values: (_plot, splits) => splits.map((split) => dayFormat.format(split * 1000)) },
-          { ...axis, size: 60, values: (_plot, splits) => splits.map((split) => numberFormat.format(split)) },
+          { ...axis, size: 60, values: (_plot, splits) => splits.map((split) => countFormat.format(split)) },
         ],
         series: [
           {},

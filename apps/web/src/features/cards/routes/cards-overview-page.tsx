@@ -6,7 +6,9 @@ import { SignedOutLinkNotice } from '../../../components/signed-out-link-notice.
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { IconCard } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate, formatDateTime, numberFormat } from '../../../lib/format.ts';
+import { useFirstAnswers } from '../../../lib/use-first-answers.ts';
 import { useAssignedLogs, useCards } from '../api/cards.ts';
 import { useRecentCrdLogs } from '../api/credentials.ts';
 import { useCredits } from '../api/tokens.ts';
@@ -25,6 +27,7 @@ export function CardsOverviewPage() {
   const activity = useRecentCrdLogs(activityPage);
   const [assignedPage, setAssignedPage] = useState(1);
   const assigned = useAssignedLogs(assignedPage);
+  const answered = useFirstAnswers([cards, credits, activity, assigned]);
 
   return (
     <>
@@ -36,157 +39,166 @@ export function CardsOverviewPage() {
           {t('cards.overview.addCard')}
         </Link>
       </div>
-      <QueryState
-        query={cards}
-        loadingLabel={t('cards.loading')}
-        errorFallback="Something went wrong, please try again later."
-        spinnerClassName="text-primary mb-4"
-        isEmpty={(data) => data.totalItems === 0}
-        empty={
-          <div className="mb-4">
-            <EmptyState
-              icon={<IconCard size={32} />}
-              title={t('pages.cards.emptyTitle')}
-              text={t('pages.cards.emptyText')}
-            />
-          </div>
-        }
-      >
-        {(data) => (
-          <ul className="row g-3 list-unstyled mb-4" aria-label={t('cards.overview.myCards')}>
-            {data.member.map((card) => (
-              <li key={card.id} className="col-12 col-md-6 col-xl-4">
-                <article className="card h-100" aria-labelledby={`card-${card.id}`}>
-                  <div className="card-body">
-                    <div className="d-flex justify-content-between align-items-start mb-2">
-                      <h3 id={`card-${card.id}`} className="h5 mb-0">
-                        <Link to={`/cards/${card.id}`}>{card.serial}</Link>
-                      </h3>
-                      <CardStateBadge state={card.state} />
-                    </div>
-                    <dl className="row small mb-0">
-                      <dt className="col-6 text-body-secondary">{t('cards.firmware')}</dt>
-                      <dd className="col-6">
-                        {card.firmwareVersion}
-                        {card.updateAvailable ? (
-                          <span className="badge text-bg-warning ms-2">{t('cards.updateAvailable')}</span>
-                        ) : null}
-                      </dd>
-                      <dt className="col-6 text-body-secondary">{t('cards.expiry.support')}</dt>
-                      <dd className="col-6">
-                        <Expiry expiresAt={card.expiresAt} />
-                      </dd>
-                      <dt className="col-12 text-body-secondary">{t('cards.products')}</dt>
-                      <dd className="col-12">
-                        {card.products.length === 0 ? (
-                          '—'
-                        ) : (
-                          <ul className="list-unstyled mb-0" aria-label={t('cards.products')}>
-                            {card.products.map((product) => (
-                              <li key={product.id} className="d-flex flex-wrap gap-2 mb-1">
-                                <span className="fw-semibold">{product.name}</span>
-                                <LicenceExpiry licence={product} />
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                      </dd>
-                      <dt className="col-6 text-body-secondary">{t('cards.credentials')}</dt>
-                      <dd className="col-6">{card.credentials}</dd>
-                      <dt className="col-6 text-body-secondary">{t('cards.assignedAt')}</dt>
-                      <dd className="col-6">{formatDate(card.assignedAt, i18n.language)}</dd>
-                    </dl>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
+      {answered ? (
+        <>
+          <QueryState
+            query={cards}
+            loadingLabel={t('cards.loading')}
+            errorFallback="Something went wrong, please try again later."
+            spinnerClassName="text-primary mb-4"
+            isEmpty={(data) => data.totalItems === 0}
+            empty={
+              <div className="mb-4">
+                <EmptyState
+                  icon={<IconCard size={32} />}
+                  title={t('pages.cards.emptyTitle')}
+                  text={t('pages.cards.emptyText')}
+                />
+              </div>
+            }
+          >
+            {(data) => (
+              <ul className="row g-3 list-unstyled mb-4" aria-label={t('cards.overview.myCards')}>
+                {data.member.map((card) => (
+                  <li key={card.id} className="col-12 col-md-6 col-xl-4">
+                    <article className="card h-100" aria-labelledby={`card-${card.id}`}>
+                      <div className="card-body">
+                        <div className="d-flex justify-content-between align-items-start mb-2">
+                          <h3 id={`card-${card.id}`} className="h5 mb-0">
+                            <Link to={`/cards/${card.id}`}>{card.serial}</Link>
+                          </h3>
+                          <CardStateBadge state={card.state} />
+                        </div>
+                        <dl className="row small mb-0">
+                          <dt className="col-6 text-body-secondary">{t('cards.firmware')}</dt>
+                          <dd className="col-6">
+                            {card.firmwareVersion}
+                            {card.updateAvailable ? (
+                              <span className="badge text-bg-warning ms-2">{t('cards.updateAvailable')}</span>
+                            ) : null}
+                          </dd>
+                          <dt className="col-6 text-body-secondary">{t('cards.expiry.support')}</dt>
+                          <dd className="col-6">
+                            <Expiry expiresAt={card.expiresAt} />
+                          </dd>
+                          <dt className="col-12 text-body-secondary">{t('cards.products')}</dt>
+                          <dd className="col-12">
+                            {card.products.length === 0 ? (
+                              '—'
+                            ) : (
+                              <ul className="list-unstyled mb-0" aria-label={t('cards.products')}>
+                                {card.products.map((product) => (
+                                  <li key={product.id} className="d-flex flex-wrap gap-2 mb-1">
+                                    <span className="fw-semibold">{product.name}</span>
+                                    <LicenceExpiry licence={product} />
+                                  </li>
+                                ))}
+                              </ul>
+                            )}
+                          </dd>
+                          <dt className="col-6 text-body-secondary">{t('cards.credentials')}</dt>
+                          <dd className="col-6">{card.credentials}</dd>
+                          <dt className="col-6 text-body-secondary">{t('cards.assignedAt')}</dt>
+                          <dd className="col-6">{formatDate(card.assignedAt, i18n.language)}</dd>
+                        </dl>
+                      </div>
+                    </article>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
 
-      <CardsPagedTable
-        id="credits"
-        title={t('cards.credits.title')}
-        query={credits}
-        page={creditPage}
-        onPage={setCreditPage}
-        empty={t('cards.credits.empty')}
-        actions={
-          <div className="d-flex align-items-center gap-3">
-            {credits.data ? (
-              <span className="fw-semibold">
-                {t('cards.credits.remaining', {
-                  number: new Intl.NumberFormat(i18n.language).format(credits.data.remainingCredits),
-                })}
-              </span>
-            ) : null}
-            <Link className="btn btn-sm btn-primary" to="/cards/credits">
-              {t('credits.history')}
-            </Link>
-            <WhereToBuyLink className="btn btn-sm btn-outline-primary" />
-          </div>
-        }
-        columns={[
-          {
-            header: t('cards.credits.product'),
-            cell: (row) => row.productName ?? t('cards.credits.anyProduct'),
-          },
-          {
-            header: t('cards.credits.kind'),
-            cell: (row) => (row.kind === 'pack' ? t('cards.credits.pack') : t('cards.credits.subscription')),
-          },
-          { header: t('cards.credits.amount'), cell: (row) => row.amount },
-          { header: t('cards.credits.used'), cell: (row) => row.used },
-          { header: t('cards.credits.left'), cell: (row) => row.remaining },
-          {
-            header: t('cards.credits.validUntil'),
-            cell: (row) => <Expiry expiresAt={row.validUntil} />,
-          },
-        ]}
-      />
+          <CardsPagedTable
+            id="credits"
+            title={t('cards.credits.title')}
+            query={credits}
+            page={creditPage}
+            onPage={setCreditPage}
+            empty={t('cards.credits.empty')}
+            actions={
+              <div className="d-flex align-items-center gap-3">
+                {credits.data ? (
+                  <span className="fw-semibold">
+                    {t('cards.credits.remaining', {
+                      number: numberFormat(i18n.language).format(credits.data.remainingCredits),
+                    })}
+                  </span>
+                ) : null}
+                <Link className="btn btn-sm btn-primary" to="/cards/credits">
+                  {t('credits.history')}
+                </Link>
+                <WhereToBuyLink className="btn btn-sm btn-outline-primary" />
+              </div>
+            }
+            columns={[
+              {
+                header: t('cards.credits.product'),
+                cell: (row) => row.productName ?? t('cards.credits.anyProduct'),
+              },
+              {
+                header: t('cards.credits.kind'),
+                cell: (row) =>
+                  row.kind === 'pack' ? t('cards.credits.pack') : t('cards.credits.subscription'),
+              },
+              { header: t('cards.credits.amount'), cell: (row) => row.amount },
+              { header: t('cards.credits.used'), cell: (row) => row.used },
+              { header: t('cards.credits.left'), cell: (row) => row.remaining },
+              {
+                header: t('cards.credits.validUntil'),
+                cell: (row) => <Expiry expiresAt={row.validUntil} />,
+              },
+            ]}
+          />
 
-      <CardsPagedTable
-        id="recent-activity"
-        title={t('cards.overview.activity')}
-        query={activity}
-        page={activityPage}
-        onPage={setActivityPage}
-        empty={t('cards.overview.noActivity')}
-        columns={[
-          {
-            header: t('cards.time'),
-            cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, i18n.language)}</time>,
-          },
-          {
-            header: t('cards.credentialColumn'),
-            cell: (row) => <Link to={`/cards/credentials/${row.userCrd}`}>{row.login}</Link>,
-          },
-          { header: t('cards.event'), cell: (row) => t(`cards.crdEvent.${row.event}`) },
-          { header: t('cards.machine'), cell: (row) => row.machine },
-          { header: t('cards.ip'), cell: (row) => row.ip },
-        ]}
-      />
+          <CardsPagedTable
+            id="recent-activity"
+            title={t('cards.overview.activity')}
+            query={activity}
+            page={activityPage}
+            onPage={setActivityPage}
+            empty={t('cards.overview.noActivity')}
+            columns={[
+              {
+                header: t('cards.time'),
+                cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, i18n.language)}</time>,
+              },
+              {
+                header: t('cards.credentialColumn'),
+                cell: (row) => <Link to={`/cards/credentials/${row.userCrd}`}>{row.login}</Link>,
+              },
+              { header: t('cards.event'), cell: (row) => t(`cards.crdEvent.${row.event}`) },
+              { header: t('cards.machine'), cell: (row) => row.machine },
+              { header: t('cards.ip'), cell: (row) => row.ip },
+            ]}
+          />
 
-      <CardsPagedTable
-        id="assigned-logs"
-        title={t('cards.overview.assignments')}
-        query={assigned}
-        page={assignedPage}
-        onPage={setAssignedPage}
-        empty={t('cards.overview.noAssignments')}
-        columns={[
-          {
-            header: t('cards.time'),
-            cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, i18n.language)}</time>,
-          },
-          { header: t('cards.card'), cell: (row) => row.serial },
-          {
-            header: t('cards.event'),
-            cell: (row) =>
-              row.action === 'assigned' ? t('cards.cardEvent.assigned') : t('cards.cardEvent.unassigned'),
-          },
-        ]}
-      />
+          <CardsPagedTable
+            id="assigned-logs"
+            title={t('cards.overview.assignments')}
+            query={assigned}
+            page={assignedPage}
+            onPage={setAssignedPage}
+            empty={t('cards.overview.noAssignments')}
+            columns={[
+              {
+                header: t('cards.time'),
+                cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, i18n.language)}</time>,
+              },
+              { header: t('cards.card'), cell: (row) => row.serial },
+              {
+                header: t('cards.event'),
+                cell: (row) =>
+                  row.action === 'assigned' ? t('cards.cardEvent.assigned') : t('cards.cardEvent.unassigned'),
+              },
+            ]}
+          />
+        </>
+      ) : (
+        <div className="page-loading">
+          <Spinner label={t('cards.loading')} className="text-primary mb-4" />
+        </div>
+      )}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { PageTitle } from '../../../components/layout/page-data.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, numberFormat } from '../../../lib/format.ts';
 import { importWithTimeout } from '../../../lib/lazy-import.ts';
 import { useThemeMode } from '../../../lib/theme-mode.ts';
 import { useCards, useProducts } from '../api/cards.ts';
@@ -138,8 +138,8 @@ export function CreditsPage() {
       return updated;
     });
   const kindLabel = (kind: CreditMovementKind) => t(`credits.kind.${kind}`);
-  const number = new Intl.NumberFormat(i18n.language);
-  const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
+  const number = numberFormat(i18n.language);
+  const signed = numberFormat(i18n.language, { signDisplay: 'exceptZero' });
 
   const openRefund = (entry: LedgerEntry) =>
     requestRefund.mutate(entry.id, {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/ui/paged-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, numberFormat } from '../../../lib/format.ts';
 import { OPERATIONS_PAGE_SIZE, useCustomerOperations } from '../api/customers.ts';
 
 /**
@@ -13,7 +13,7 @@ export function CustomerOperations({ customerId }: { customerId: string }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const operations = useCustomerOperations(customerId, page);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const ledgerLink = `/cards/credits?customer=${encodeURIComponent(customerId)}`;
   return (
     <PagedTable

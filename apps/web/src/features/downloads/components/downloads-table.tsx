@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
 import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { IconArrowUp, IconDownload } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatBytes, formatBytesPerSecond } from '../../../lib/format.ts';
+import { formatBytes, formatBytesPerSecond, numberFormat } from '../../../lib/format.ts';
 import { helperFailure, helperFailureMessage, notifyHelperFailure } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
@@ -218,7 +218,7 @@ export function DownloadsTable() {
                       />
                     </div>
                     <div className="small text-body-secondary mt-1">
-                      {new Intl.NumberFormat(language, { style: 'percent' }).format(percent / 100)} ·{' '}
+                      {numberFormat(language, { style: 'percent' }).format(percent / 100)} ·{' '}
                       {formatBytes(download.downloaded, language)}
                     </div>
                   </td>

@@ -2,6 +2,7 @@ import type { DownloadItem } from '@benchside/contracts/helper';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { dateTimeFormat, numberFormat } from '../../../lib/format.ts';
 import type { ToolActivity } from '../stores/tool-activity.ts';
 
 /** What the page is doing with one tool, under its state: a live region, so it is also heard. */
@@ -69,7 +70,7 @@ function ActivityText({
               />
             ) : (
               t('catalogue.tools.downloading', {
-                percent: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(percent / 100),
+                percent: numberFormat(i18n.language, { style: 'percent' }).format(percent / 100),
               })
             )}
           </span>
@@ -94,7 +95,7 @@ function ActivityText({
       return (
         <span className="text-success">
           {t('catalogue.tools.startedAt', {
-            time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(activity.at),
+            time: dateTimeFormat(i18n.language, { timeStyle: 'short' }).format(activity.at),
           })}
         </span>
       );
