@@ -50,3 +50,29 @@ describe('migrations', () => {
     expect(after.rows[0]?.n).toBe(1);
   });
 });
+
+describe('migrating a database that is up to date', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('reads that every migration was applied without the migrator’s bookkeeping', async () => {
+    // The migrator would create its lock table again; the start of an up-to-date database does not.
+    await sql`drop table kysely_migration_lock`.execute(handle.db);
+    expect((await migrateToLatest(handle.db)).results).toEqual([]);
+    const lockTable = await sql<{ found: boolean }>`
+      select to_regclass('kysely_migration_lock') is not null as found`.execute(handle.db);
+    expect(lockTable.rows[0]?.found).toBe(false);
+  });
+
+  it('still refuses a database that ran a migration this code does not know', async () => {
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', now()::text)`.execute(
+      handle.db,
+    );
+    await expect(migrateToLatest(handle.db)).rejects.toThrow(/9999-from-the-future/);
+  });
+});
