@@ -90,10 +90,15 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResult
  * is missing and refuses a database that ran a migration this code does not know.
  */
 async function hasEveryMigration(db: Kysely<unknown>): Promise<boolean> {
-  const { rows: tables } = await sql<{ found: boolean }>`
-    select to_regclass('kysely_migration') is not null as found`.execute(db);
-  if (!tables[0]?.found) return false;
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  // The current schema's table, as the migrator's: another schema on the search path may hold
+  // another database's bookkeeping (the test schemas on one PostgreSQL server).
+  const { rows: tables } = await sql<{ schema: string; found: boolean }>`
+    select current_schema() as schema,
+      to_regclass(format('%I.kysely_migration', current_schema())) is not null as found`.execute(db);
+  const table = tables[0];
+  if (!table?.found) return false;
+  const { rows } = await sql<{ name: string }>`
+    select name from ${sql.id(table.schema, 'kysely_migration')}`.execute(db);
   const applied = new Set(rows.map((row) => row.name));
   const known = Object.keys(MIGRATIONS);
   return applied.size === known.length && known.every((name) => applied.has(name));
