@@ -1,13 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { helperInstallerTrust, storeHelperInstaller } from '../apps/api/src/helper-installer/routes.ts';
-import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/demo.ts';
-import { INSTALLER_PATH } from '../apps/helper/scripts/pack.ts';
-import { packHelperIfStale } from './lib/helper-installer.ts';
-import { startHelper } from './lib/helper-process.ts';
 import { openMigratedDatabase, openStorage, serve, startMailer } from './lib/lifecycle.ts';
-import { serveApi, serveSupport } from './lib/servers.ts';
-import { buildWebIfStale } from './lib/web-build.ts';
 
 /**
  * `npm start`: the whole portal in one foreground process — web app and main API on PORT, the
@@ -24,13 +17,36 @@ const env = process.env.BENCHSIDE_DEMO?.trim() ? process.env : { ...process.env,
 
 serve('start', env, async (lifecycle) => {
   const { config, log } = lifecycle;
+  // The embedded database boots for about a second on this thread, and the servers' modules take
+  // as long to load, mostly waiting on tsx's loader thread and the disk: side by side, each runs
+  // in the other's waits.
+  const opening = openMigratedDatabase(lifecycle);
+  // Awaited below; without this a failure of the other steps first would leave it unhandled.
+  opening.catch(() => {});
+  const [
+    { buildWebIfStale },
+    { packHelperIfStale },
+    { helperInstallerTrust, storeHelperInstaller },
+    { INSTALLER_PATH },
+    { DEMO_ACCOUNT, seedDemo },
+    { serveApi, serveSupport },
+    { startHelper },
+  ] = await Promise.all([
+    import('./lib/web-build.ts'),
+    import('./lib/helper-installer.ts'),
+    import('../apps/api/src/helper-installer/routes.ts'),
+    import('../apps/helper/scripts/pack.ts'),
+    import('../apps/api/src/seed/demo.ts'),
+    import('./lib/servers.ts'),
+    import('./lib/helper-process.ts'),
+  ]);
   await buildWebIfStale(root, log);
   const trust = await helperInstallerTrust(config);
   await packHelperIfStale(root, log, trust);
   const storage = await openStorage(lifecycle);
   await storeHelperInstaller(storage, INSTALLER_PATH);
 
-  const database = await openMigratedDatabase(lifecycle);
+  const database = await opening;
   if (config.demo && (await seedDemo(database.db, storage, config))) {
     log.info('Empty database: demo account created');
   }

@@ -2,7 +2,6 @@ import type { DatabaseHandle } from '@benchside/db/open-database';
 import type { Mailer } from '@benchside/server/mail/mailer';
 import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import { buildApiApp } from '../../apps/api/src/app.ts';
-import { buildSupportApp } from '../../apps/support/src/app.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
 /** The portal's origin on PORT: the main API, the downloads host and the web app when it is built. */
@@ -31,6 +30,9 @@ export async function serveSupport(
   storage: ObjectStorage,
 ): Promise<void> {
   const { config, logger } = lifecycle;
+  // Loaded here, not with the API's modules: `npm start` opens the portal first, and the portal
+  // answers between the steps of this load.
+  const { buildSupportApp } = await import('../../apps/support/src/app.ts');
   const support = await buildSupportApp({
     config,
     db: database.db,

@@ -14,16 +14,21 @@ const WEB_INPUTS = [
   'packages/contracts/src',
 ];
 
-/** The newest modification time under `path` (0 when it does not exist). */
+/**
+ * The newest modification time under `path` (0 when it does not exist). Folders count too: removing
+ * a file (a `git checkout` that deletes one) changes only its folder's.
+ */
 export async function newestModification(path: string): Promise<number> {
   if (!existsSync(path)) return 0;
   const info = await stat(path);
   if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const entry of await readdir(path, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
-  }
-  return newest;
+  const entries = await readdir(path, { withFileTypes: true, recursive: true });
+  const modified = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile() || entry.isDirectory())
+      .map(async (entry) => (await stat(join(entry.parentPath, entry.name))).mtimeMs),
+  );
+  return Math.max(info.mtimeMs, ...modified);
 }
 
 export async function isWebBuildStale(root: string): Promise<boolean> {

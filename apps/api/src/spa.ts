@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
@@ -91,11 +91,50 @@ function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+interface Compressed {
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+/**
+ * The gzip and brotli twins the web build writes beside a file (`<file>.gz`, `<file>.br`, see
+ * apps/web/vite.config.ts), so a start does not spend seconds compressing at the highest levels;
+ * null when either is missing or older than the file, so made from another version of it.
+ */
+async function readCompressedTwins(path: string): Promise<Compressed | null> {
+  const [file, gzipped, brotli] = await Promise.all(
+    [path, `${path}.gz`, `${path}.br`].map((candidate) => stat(candidate).catch(() => null)),
+  );
+  if (!file || !gzipped || !brotli) return null;
+  if (gzipped.mtimeMs < file.mtimeMs || brotli.mtimeMs < file.mtimeMs) return null;
+  const [gzipBody, brotliBody] = await Promise.all([readFile(`${path}.gz`), readFile(`${path}.br`)]);
+  return { gzip: gzipBody, brotli: brotliBody };
+}
+
+async function compress(body: Buffer): Promise<Compressed> {
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  return { gzip: gzipped, brotli };
+}
+
+interface PrepareOptions {
+  csp?: string;
+  /** The file of the build the body was read from, whose compressed twins may be used. */
+  builtFile?: string;
+}
+
 async function prepare(
   body: Buffer,
   extension: string,
   cacheControl: string,
-  csp?: string,
+  { csp, builtFile }: PrepareOptions = {},
 ): Promise<StaticFile> {
   const file: StaticFile = {
     type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
@@ -105,15 +144,8 @@ async function prepare(
     ...(csp ? { csp } : {}),
   };
   if (COMPRESSIBLE.has(extension) && body.length >= MIN_COMPRESSED_SIZE) {
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(body, { level: 9 }),
-      brotliAsync(body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-    ]);
+    const twins = builtFile ? await readCompressedTwins(builtFile) : null;
+    const { gzip: gzipped, brotli } = twins ?? (await compress(body));
     file.gzip = gzipped;
     file.brotli = brotli;
   }
@@ -121,26 +153,28 @@ async function prepare(
 }
 
 /**
- * Reads the Vite build once, compresses it with gzip and brotli up front and serves it from
- * memory; null when the web app has not been built.
+ * Reads the Vite build once, with each file's gzip and brotli forms (the build's twins, or
+ * compressed here when it has none) and serves it from memory; null when the web app has not
+ * been built.
  */
 export async function loadSpa(distDir: string, config: Config): Promise<Spa | null> {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) return null;
   const files = new Map<string, StaticFile>();
-  for (const path of await listFiles(distDir)) {
-    if (path === indexPath) continue;
+  const paths = await listFiles(distDir);
+  const built = new Set(paths);
+  const isTwin = (path: string) => /\.(?:gz|br)$/.test(path) && built.has(path.slice(0, -3));
+  for (const path of paths) {
+    if (path === indexPath || isTwin(path)) continue;
     const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
     const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
-    files.set(urlPath, await prepare(await readFile(path), extname(path).toLowerCase(), cacheControl));
+    const extension = extname(path).toLowerCase();
+    files.set(urlPath, await prepare(await readFile(path), extension, cacheControl, { builtFile: path }));
   }
   const indexHtml = injectClientConfig(await readFile(indexPath, 'utf8'), config);
-  const index = await prepare(
-    Buffer.from(indexHtml),
-    '.html',
-    REVALIDATE,
-    contentSecurityPolicy(config, inlineScriptHashes(indexHtml)),
-  );
+  const index = await prepare(Buffer.from(indexHtml), '.html', REVALIDATE, {
+    csp: contentSecurityPolicy(config, inlineScriptHashes(indexHtml)),
+  });
   files.set('/index.html', index);
 
   const send = (request: FastifyRequest, reply: FastifyReply, file: StaticFile) => {

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { loadConfig } from '@benchside/server/config';
 import { type App, createServer } from '@benchside/server/create-server';
 import { packagePublicKeyText } from '@benchside/server/package-signing';
 import { createLocalStorage } from '@benchside/server/storage/local-storage';
+import type { ObjectStorage } from '@benchside/server/storage/object-storage';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPackageSigningKey } from '../src/catalogue/signing-key.ts';
@@ -26,6 +27,10 @@ describe('the helper installer download', () => {
   async function servePortal(file: string | null): Promise<string> {
     const storage = createLocalStorage(await mkdtemp(join(folder, 'data-')));
     if (file !== null) await storeHelperInstaller(storage, file);
+    return servePortalWith(storage);
+  }
+
+  async function servePortalWith(storage: ObjectStorage): Promise<string> {
     const app = createServer({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BENCHSIDE_DEMO: '1' }),
       trustedOrigins: [],
@@ -149,5 +154,35 @@ describe('the helper installer download', () => {
         message: 'The helper installer has not been built on this server (npm run pack:helper)',
       });
     }
+  });
+
+  it('is stored again only when it changed, or its version was not written after it', async () => {
+    const data = await mkdtemp(join(folder, 'data-'));
+    const storage = createLocalStorage(data);
+    const storedInstaller = join(data, 'helper-installer', 'benchside-helper.tgz');
+    const storedAbout = join(data, 'helper-installer', 'benchside-helper.json');
+    const longAgo = new Date('2026-01-01T00:00:00Z');
+    const writtenAt = async () => ({
+      installer: (await stat(storedInstaller)).mtimeMs,
+      about: (await stat(storedAbout)).mtimeMs,
+    });
+
+    const first = await packedInstaller('0.3.1');
+    await storeHelperInstaller(storage, first);
+    await utimes(storedInstaller, longAgo, longAgo);
+    await utimes(storedAbout, longAgo, longAgo);
+    await storeHelperInstaller(storage, first);
+    expect(await writtenAt()).toEqual({ installer: longAgo.getTime(), about: longAgo.getTime() });
+
+    // A store that stopped after the installer: what is known of it is older than it.
+    await utimes(storedAbout, new Date(longAgo.getTime() - 1000), new Date(longAgo.getTime() - 1000));
+    await storeHelperInstaller(storage, first);
+    expect((await writtenAt()).about).toBeGreaterThan(longAgo.getTime());
+
+    const second = await packedInstaller('0.3.2');
+    await storeHelperInstaller(storage, second);
+    expect((await writtenAt()).installer).toBeGreaterThan(longAgo.getTime());
+    const app = await servePortalWith(storage);
+    expect(await (await fetch(`${app}${HELPER_INSTALLER_INFO_PATH}`)).json()).toEqual({ version: '0.3.2' });
   });
 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { clientConfigSchema } from '@benchside/contracts/client-config';
 import { type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +118,62 @@ describe('serving the built web app', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: 'Not found' });
     }
+  });
+});
+
+describe('serving a build that carries its own compressed twins', () => {
+  // Compressed at the lowest levels, so the bytes differ from what the server would make itself.
+  const twinsOf = (text: string) => ({
+    gzip: gzipSync(text, { level: 1 }),
+    brotli: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }),
+  });
+  const FRESH_JS = `console.log(${JSON.stringify('fresh'.repeat(1000))});`;
+  const EDITED_JS = `console.log(${JSON.stringify('edited'.repeat(1000))});`;
+  let api: RunningApi;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'benchside-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    const fresh = twinsOf(FRESH_JS);
+    await writeFile(join(dist, 'assets', 'fresh.js'), FRESH_JS);
+    await writeFile(join(dist, 'assets', 'fresh.js.gz'), fresh.gzip);
+    await writeFile(join(dist, 'assets', 'fresh.js.br'), fresh.brotli);
+    // Twins of an older version of the file, written before it changed.
+    const old = twinsOf(FRESH_JS);
+    await writeFile(join(dist, 'assets', 'edited.js.gz'), old.gzip);
+    await writeFile(join(dist, 'assets', 'edited.js.br'), old.brotli);
+    const before = new Date(Date.now() - 60_000);
+    await utimes(join(dist, 'assets', 'edited.js.gz'), before, before);
+    await utimes(join(dist, 'assets', 'edited.js.br'), before, before);
+    await writeFile(join(dist, 'assets', 'edited.js'), EDITED_JS);
+    api = await startApi({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await api.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves the twins as they are instead of compressing the file again', async () => {
+    const expected = twinsOf(FRESH_JS);
+    const brotli = await rawGet(`${api.url}/assets/fresh.js`, { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body.equals(expected.brotli)).toBe(true);
+    const gzip = await rawGet(`${api.url}/assets/fresh.js`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(expected.gzip)).toBe(true);
+  });
+
+  it('compresses a file itself when its twins are older than it', async () => {
+    const brotli = await rawGet(`${api.url}/assets/edited.js`, { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(EDITED_JS);
+    const gzip = await rawGet(`${api.url}/assets/edited.js`, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.body).toString()).toBe(EDITED_JS);
+  });
+
+  it('does not serve the twins under their own names', async () => {
+    const response = await fetch(`${api.url}/assets/fresh.js.br`);
+    expect(response.status).toBe(404);
   });
 });

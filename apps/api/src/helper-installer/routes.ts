@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { type HelperInstaller, helperInstallerSchema } from '@benchside/contracts/helper';
@@ -49,10 +49,13 @@ export async function helperInstallerTrust(
 
 /**
  * Puts the packed installer (`file`) in the storage the portal serves it from, and beside it the
- * version its own package.json names: what is served, not what the source tree says now.
+ * version its own package.json names: what is served, not what the source tree says now. An
+ * installer the storage already holds, with its version written after it, is left as it is.
  */
 export async function storeHelperInstaller(storage: ObjectStorage, file: string): Promise<void> {
-  await storage.put(HELPER_INSTALLER_KEY, createReadStream(file));
+  const installer = await readFile(file);
+  if (await isStored(storage, installer)) return;
+  await storage.put(HELPER_INSTALLER_KEY, Readable.from([installer]));
   const version = await installerVersion(file);
   if (version === null) {
     await storage.delete(HELPER_INSTALLER_ABOUT_KEY);
@@ -60,6 +63,23 @@ export async function storeHelperInstaller(storage: ObjectStorage, file: string)
   }
   const about: HelperInstaller = { version };
   await storage.put(HELPER_INSTALLER_ABOUT_KEY, Readable.from([Buffer.from(JSON.stringify(about))]));
+}
+
+/**
+ * Whether the storage serves exactly `installer`, and what is known of it was written after it (so
+ * not left by an older installer when a store stopped between the two writes).
+ */
+async function isStored(storage: ObjectStorage, installer: Buffer): Promise<boolean> {
+  const [stored, about] = await Promise.all([
+    storage.get(HELPER_INSTALLER_KEY),
+    storage.stat(HELPER_INSTALLER_ABOUT_KEY),
+  ]);
+  if (!stored) return false;
+  if (stored.size !== installer.length || !about || about.lastModified < stored.lastModified) {
+    stored.body.destroy();
+    return false;
+  }
+  return (await buffer(stored.body)).equals(installer);
 }
 
 /** `package/package.json`'s version inside the tarball; null when the file is not an installer. */
