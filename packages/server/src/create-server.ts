@@ -11,7 +11,6 @@ import Fastify, {
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -26,6 +25,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors.ts';
+import { responseSerializerCompiler } from './response-serializer.ts';
 import { NON_HTML_CSP, securityHeaders } from './security-headers.ts';
 import { findUnstorableText } from './storable-text.ts';
 
@@ -82,7 +82,7 @@ export function createServer(options: CreateServerOptions): App {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   // Only JSON bodies (and its merge-patch and JSON-LD forms): everything else is a 415.
   app.removeContentTypeParser('text/plain');
