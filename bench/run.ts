@@ -96,7 +96,9 @@ async function measureFirstScreens(stack: Stack): Promise<Figure[]> {
     await signInAsDemo(stack.baseUrl),
   );
 
-  console.log('Helper: a 256 MiB package through the helper and with a plain GET (3 rounds each)…');
+  console.log(
+    'Helper: a 256 MiB package through the helper and with a plain GET (5 rounds, a plain GET then the helper)…',
+  );
   const helper = await measureHelperThroughput();
 
   Object.assign(details, {
@@ -137,8 +139,8 @@ async function measureFirstScreens(stack: Stack): Promise<Figure[]> {
       pass: signInScores.accessibility >= 95 && cardsScores.accessibility >= 95,
     },
     {
-      name: 'Helper download vs plain HTTP GET, 256 MiB',
-      value: `${(helper.ratio * 100).toFixed(0)} % (${helper.helperMBps} vs ${helper.plainMBps} MB/s; CPU ${helper.helperCpuSeconds} vs ${helper.plainCpuSeconds} s)`,
+      name: 'Helper download vs plain HTTP GET, 256 MiB, median of 5 rounds',
+      value: `${(helper.ratio * 100).toFixed(0)} %, median of ${helper.roundRatios.length} rounds (${helper.roundRatios.map((ratio) => `${(ratio * 100).toFixed(0)} %`).join(', ')}; median ${helper.helperMBps} vs ${helper.plainMBps} MB/s; CPU ${helper.helperCpuSeconds} vs ${helper.plainCpuSeconds} s)`,
       budget: '≥ 90 %',
       pass: helper.ratio >= 0.9,
     },
