@@ -8,6 +8,7 @@ import { signIn } from '@benchside/test-kit/sign-in';
 import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command as digests } from '../src/admin/commands/digests.ts';
+import { LIMITS } from '../src/auth/limits.ts';
 import { DAY_MS } from '../src/expiry/due-reminders.ts';
 import { runWatchDigests } from '../src/watches/digest-job.ts';
 import { notifyWatchers } from '../src/watches/notify-watchers.ts';
@@ -18,6 +19,7 @@ const KAI = { username: 'kai', email: 'kai@example.test', password: 'Kai#Bench20
 const LEA = { username: 'lea', email: 'lea@example.test', password: 'Lea#Bench2026', name: 'Lea' };
 const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026', name: 'Mia' };
 const NED = { username: 'ned', email: 'ned@example.test', password: 'Ned#Bench2026', name: 'Ned' };
+const OLA = { username: 'ola', email: 'ola@example.test', password: 'Ola#Bench2026', name: 'Ola' };
 
 const MODEL = { kind: 'model', brand: 'Samsung', name: 'SM-X100' } as const;
 const TOOL = { kind: 'tool', name: 'Bench Tool' } as const;
@@ -237,5 +239,31 @@ describe('watch lists: watches, notifications on publish and the daily digest', 
       { values: {}, positionals: ['run'] },
     );
     expect(printed).toEqual(['0 watch list digests sent']);
+  });
+
+  it('limits a user to 120 watch list changes in 15 minutes, adds and removals alike, and no one else', async () => {
+    expect(LIMITS.watchChange).toMatchObject({ limit: 120, windowMs: 15 * 60_000 });
+    const ola = { id: await createUser(api.db, OLA), cookie: await signIn(api, OLA.username, OLA.password) };
+    const statuses: number[] = [];
+    for (let change = 0; change < LIMITS.watchChange.limit; change += 1) {
+      const response =
+        change % 2 === 0
+          ? await put(ola, TOOL)
+          : await call(api, 'DELETE', '/api/watches/00000000-0000-4000-8000-000000000000', {
+              cookie: ola.cookie,
+            });
+      statuses.push(response.status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([201, 200, 404]));
+    for (const refused of [
+      await put(ola, MODEL),
+      await call(api, 'DELETE', '/api/watches/00000000-0000-4000-8000-000000000000', { cookie: ola.cookie }),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect((await errorOf(refused)).message).toBe(LIMITS.watchChange.message);
+    }
+    // The refused add wrote nothing, and another technician is not held up.
+    expect((await list(ola)).member.map((watch) => watch.name)).toEqual([TOOL.name]);
+    expect((await put(kai, TOOL)).status).toBeLessThan(300);
   });
 });
