@@ -2,6 +2,7 @@ import { migrateToLatest } from '@benchside/db/migrate';
 import { type DatabaseHandle, openDatabase } from '@benchside/db/open-database';
 import { type Config, ConfigError, type Env, loadConfig } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
+import { stopEsbuildService } from '@benchside/server/esbuild-service';
 import { createLogger } from '@benchside/server/logger';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
 import { countStorageError } from '@benchside/server/metrics';
@@ -88,13 +89,15 @@ export function serve(name: string, env: Env, start: (lifecycle: Lifecycle) => P
       log.error(`Still stopping after SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms); exiting anyway`);
       process.exit(1);
     }, config.shutdownGraceMs).unref();
+    let exitCode = 0;
     try {
       await lifecycle.stopAll();
-      process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'Stopping failed');
-      process.exit(1);
+      exitCode = 1;
     }
+    await stopEsbuildService();
+    process.exit(exitCode);
   };
   // `on`, not `once`: Ctrl-C under `npm start` delivers SIGINT twice (the terminal's and npm's
   // forwarded copy), and a second signal without a listener would kill the process before it has
@@ -106,6 +109,7 @@ export function serve(name: string, env: Env, start: (lifecycle: Lifecycle) => P
     log.error(startupFailure(error));
     stopping = true;
     await lifecycle.stopAll().catch(() => {});
+    await stopEsbuildService();
     process.exit(1);
   });
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { HELPER_PROTOCOL } from '@benchside/contracts/helper';
+import { stopEsbuildService } from '@benchside/server/esbuild-service';
 import { createLogger } from '@benchside/server/logger';
 import { buildHelperApp, HELPER_VERSION } from './app.ts';
 import { HelperConfigError, loadHelperConfig } from './config.ts';
@@ -55,13 +56,19 @@ async function main(): Promise<void> {
     app.log.debug(`${signal} received, stopping`);
     // A stuck connection must not keep the process alive after Ctrl-C.
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'helper did not stop cleanly');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(
+        () => 0,
+        (error: unknown) => {
+          app.log.error({ err: error }, 'helper did not stop cleanly');
+          return 1;
+        },
+      )
+      .then(async (exitCode) => {
+        await stopEsbuildService();
+        process.exit(exitCode);
+      });
   };
   // `on`, not `once`: under `npm start` the helper gets the terminal's SIGINT and then its parent's
   // SIGTERM, and a signal without a listener would kill it mid-shutdown.
