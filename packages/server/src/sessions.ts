@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { SIGNED_IN_HINT_COOKIE } from '@benchside/contracts/signed-in-hint';
 import type { Database, User } from '@benchside/db/database';
 import fastifyCookie from '@fastify/cookie';
@@ -43,7 +43,8 @@ export interface Sessions {
 }
 
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot form: this runs on every signed-in request.
+  return hash('sha256', token, 'hex');
 }
 
 /** The `bs_session` cookie and the `sessions` table; shared by the API and the support service. */
