@@ -92,42 +92,48 @@ export function createServer(options: CreateServerOptions): App {
     app.getDefaultJsonParser('error', 'error'),
   );
 
+  // The hooks every request runs are written with `done`, not async: a promise and a microtask
+  // each, on every answer, were a measurable part of a small call's cost (decision 133).
   const trustedOrigins = new Set(options.trustedOrigins);
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING_METHODS.has(request.method)) return done();
     const origin = request.headers.origin;
     if (
       origin !== undefined &&
       !trustedOrigins.has(origin) &&
       origin !== `${request.protocol}://${request.host}`
     ) {
-      throw new ForeignOriginError();
+      return done(new ForeignOriginError());
     }
     const contentType = request.headers['content-type'];
     if (
       contentType?.toLowerCase().startsWith('multipart/') &&
       !request.routeOptions.config.acceptsMultipart
     ) {
-      throw new UnsupportedMediaTypeError();
+      return done(new UnsupportedMediaTypeError());
     }
+    done();
   });
 
   // Before any route's schema and handler: a string the database would refuse is bad input (400),
   // not a failed query (500). Header values need no check: Node's parser refuses a NUL in them and
   // reads them as Latin-1, which has no surrogates; multipart text fields are never stored.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const found = findUnstorableText(part);
       if (!found) continue;
       const propertyPath = toPropertyPath(found.pointer);
-      throw new ValidationError(propertyPath ? `${propertyPath}: ${found.message}` : found.message, {
-        violations: [{ propertyPath, message: found.message }],
-      });
+      return done(
+        new ValidationError(propertyPath ? `${propertyPath}: ${found.message}` : found.message, {
+          violations: [{ propertyPath, message: found.message }],
+        }),
+      );
     }
+    done();
   });
 
   const headers = securityHeaders(config);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     for (const [name, value] of headers.always) reply.header(name, value);
     if (!reply.hasHeader('content-security-policy')) {
@@ -137,7 +143,7 @@ export function createServer(options: CreateServerOptions): App {
         contentType.startsWith('text/html') ? headers.htmlCsp : NON_HTML_CSP,
       );
     }
-    return payload;
+    done(null, payload);
   });
 
   registerConnectionDrain(app);

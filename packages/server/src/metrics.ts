@@ -122,7 +122,7 @@ export function registerMetrics(app: App, path: string, options: MetricsOptions)
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? UNMATCHED_ROUTE,
@@ -130,6 +130,7 @@ export function registerMetrics(app: App, path: string, options: MetricsOptions)
     };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   if (options.pool) registerPoolGauges(registry, options.pool);
   if (options.mailOutbox) registerMailOutboxGauge(registry, options.db, app.log);

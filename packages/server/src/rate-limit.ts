@@ -106,8 +106,9 @@ export function createRateLimiter(db: Kysely<Database>, now: () => Date = () => 
  * no hit, as when each handler counted its own. Register it before the routes it guards.
  */
 export function registerRateLimits(app: App, limiter: RateLimiter): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const rule = request.routeOptions.config.rateLimit;
-    if (rule) await limiter.consume(rule, request.ip);
+    if (!rule) return done();
+    limiter.consume(rule, request.ip).then(() => done(), done);
   });
 }
