@@ -2,8 +2,8 @@ import './styles/main.scss';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preloadSignInRoute } from './app/router.tsx';
-import { currentUserQueryOptions } from './lib/auth.ts';
+import { preloadSignedInRoute, preloadSignInRoute } from './app/router.tsx';
+import { currentUserQueryOptions, hasSignedInHint } from './lib/auth.ts';
 import { initI18n, type LocaleResources, loadLocale } from './lib/i18n.ts';
 import { type Language, languageStorageKey, readLanguage } from './lib/language.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -27,13 +27,19 @@ async function loadStartLanguage(
 async function start(rootElement: HTMLElement): Promise<void> {
   startThemeMode();
   const currentUserLoaded = queryClient.prefetchQuery(currentUserQueryOptions());
-  const signInRouteLoaded = window.location.pathname.startsWith('/auth')
-    ? preloadSignInRoute().catch(() => undefined)
-    : undefined;
+  const { pathname } = window.location;
+  // A failed chunk is left to the route itself, which shows its error when it renders.
+  const routeLoaded = (
+    pathname.startsWith('/auth')
+      ? preloadSignInRoute()
+      : hasSignedInHint()
+        ? preloadSignedInRoute(pathname)
+        : Promise.resolve()
+  ).catch(() => undefined);
   const [{ language, resources }] = await Promise.all([
     loadStartLanguage(readLanguage(localStorage, languageStorageKey)),
     currentUserLoaded,
-    signInRouteLoaded,
+    routeLoaded,
   ]);
   document.documentElement.lang = language;
   await initI18n(language, resources);

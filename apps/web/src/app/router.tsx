@@ -1,6 +1,6 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { SignedInLanding } from '../features/account/components/signed-in-landing.tsx';
-import { lazyRoute as lazyPage } from '../lib/lazy-route.ts';
+import { type LazyRoute, lazyRoute as lazyPage } from '../lib/lazy-route.ts';
 
 const AuthLayout = lazyPage(
   () => import('./layouts/auth-layout.tsx'),
@@ -158,6 +158,39 @@ const ConfirmEmailPage = lazyPage(
   (m) => m.ConfirmEmailPage,
 );
 
+/** The master layout's pages for a signed-in user, by path: routed below and preloaded by the entry. */
+const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: LazyRoute }> = [
+  { path: 'cards/*', page: CardsPage },
+  { path: 'firmwares', page: FirmwaresPage },
+  { path: 'tools', page: ToolsPage },
+  { path: 'files', page: FilesPage },
+  { path: 'supported-models', page: SupportedModelsPage },
+  { path: 'supported-models/:id', page: SupportedModelPage },
+  { path: 'downloads', page: DownloadsPage },
+  { path: 'helper', page: HelperPanelPage },
+  { path: 'notifications', page: NotificationsPage },
+  { path: 'watch-list', page: WatchListPage },
+  { path: 'customers/*', page: CustomersRoutes },
+  { path: 'conversations', page: ConversationsPage },
+  { path: 'conversations/new', page: NewConversationPage },
+  { path: 'conversations/:id', page: ConversationPage },
+  { path: 'support/*', page: SupportRoutes },
+];
+
+/**
+ * For a visitor whose hint cookie says signed in, the entry starts the master layout's chunk and
+ * the page's with its first requests. Left to the router, each chunk is asked for only once the one
+ * before has rendered: on a phone's network a chain of round trips before the first content.
+ */
+export function preloadSignedInRoute(pathname: string): Promise<unknown> {
+  // The index sends a signed-in user to the cards.
+  const target = pathname === '/' ? '/cards' : pathname;
+  const page =
+    SIGNED_IN_PAGES.find(({ path }) => matchPath(`/${path}`, target))?.page ??
+    (matchPath('/account/*', target) ? AccountLayout : undefined);
+  return Promise.all([MasterLayout.preload(), page?.preload()]);
+}
+
 /**
  * Spec §2 route table. Signed in: the index and auth/* go to /cards (or back to the page that asked
  * for sign-in), unknown paths to /error/404.
@@ -171,21 +204,9 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
         <>
           <Route index element={<Navigate to="/cards" replace />} />
           <Route element={<MasterLayout />}>
-            <Route path="cards/*" element={<CardsPage />} />
-            <Route path="firmwares" element={<FirmwaresPage />} />
-            <Route path="tools" element={<ToolsPage />} />
-            <Route path="files" element={<FilesPage />} />
-            <Route path="supported-models" element={<SupportedModelsPage />} />
-            <Route path="supported-models/:id" element={<SupportedModelPage />} />
-            <Route path="downloads" element={<DownloadsPage />} />
-            <Route path="helper" element={<HelperPanelPage />} />
-            <Route path="notifications" element={<NotificationsPage />} />
-            <Route path="watch-list" element={<WatchListPage />} />
-            <Route path="customers/*" element={<CustomersRoutes />} />
-            <Route path="conversations" element={<ConversationsPage />} />
-            <Route path="conversations/new" element={<NewConversationPage />} />
-            <Route path="conversations/:id" element={<ConversationPage />} />
-            <Route path="support/*" element={<SupportRoutes />} />
+            {SIGNED_IN_PAGES.map(({ path, page: Page }) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
             <Route path="account" element={<AccountLayout />}>
               <Route index element={<Navigate to="settings" replace />} />
               <Route path="overview" element={<AccountOverviewPage />} />
