@@ -47,6 +47,41 @@ test.describe('theme', () => {
     await expect(html(page)).toHaveAttribute('data-bs-theme', 'light');
   });
 
+  test('a theme switch shows the new colours at once, with no fade a contrast check could catch half-way', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/cards');
+    const activeLink = page.getByRole('link', { name: 'Cards', exact: true }).first();
+    await expect(activeLink).toBeVisible();
+    const colours = () =>
+      activeLink.evaluate((link) => {
+        const style = getComputedStyle(link);
+        return `${style.color} on ${style.backgroundColor}`;
+      });
+    const light = await colours();
+    // The system's preference flips; the colours are read in the same task as the switch shows.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const atOnce = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const root = document.documentElement;
+          const read = () => {
+            const link = document.querySelector('a.menu-link.active');
+            if (!link) return resolve('no active link');
+            const style = getComputedStyle(link);
+            resolve(`${style.color} on ${style.backgroundColor}`);
+          };
+          if (root.getAttribute('data-bs-theme') === 'dark') return read();
+          new MutationObserver(read).observe(root, { attributes: true, attributeFilter: ['data-bs-theme'] });
+        }),
+    );
+    await page.waitForTimeout(500);
+    const settled = await colours();
+    expect(settled).not.toBe(light);
+    expect(atOnce).toBe(settled);
+  });
+
   test('the theme also applies to signed-out pages', async ({ page }) => {
     await page.goto('/cards');
     await page.getByRole('button', { name: /^Theme: / }).click();

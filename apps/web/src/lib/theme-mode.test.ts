@@ -8,6 +8,7 @@ import {
   setThemeMenuMode,
   THEME_MODE_MENU_KEY,
   THEME_MODE_VALUE_KEY,
+  THEME_SWITCHING_CLASS,
 } from './theme-mode.ts';
 
 function rootWith(dataTheme?: string): Element {
@@ -36,10 +37,18 @@ describe('theme mode', () => {
     expect(resolveThemeMode('dark', false)).toBe('dark');
   });
 
-  it('applies the mode as Bootstrap data-bs-theme and stores both keys', () => {
+  it('applies the mode as Bootstrap data-bs-theme and stores both keys', async () => {
     const root = rootWith();
+    const classesBeforeEachChange: string[] = [];
+    new MutationObserver((records) =>
+      classesBeforeEachChange.push(...records.map((record) => record.oldValue ?? '')),
+    ).observe(root, { attributes: true, attributeFilter: ['class'], attributeOldValue: true });
     applyThemeMode(root, 'dark');
     expect(root.getAttribute('data-bs-theme')).toBe('dark');
+    // Transitions were off for the switch and are on again after it.
+    await Promise.resolve();
+    expect(classesBeforeEachChange).toEqual(['', THEME_SWITCHING_CLASS]);
+    expect(root.className).toBe('');
     saveThemeMode(localStorage, 'system', 'dark');
     expect(localStorage.getItem(THEME_MODE_MENU_KEY)).toBe('system');
     expect(localStorage.getItem(THEME_MODE_VALUE_KEY)).toBe('dark');

@@ -29,9 +29,22 @@ export function resolveThemeMode(menuMode: ThemeMenuMode, systemPrefersDark: boo
   return menuMode;
 }
 
-/** Bootstrap 5.3 colour modes switch on `data-bs-theme`. */
+/** Set on the root while a theme switch is computed: its CSS turns every transition off. */
+export const THEME_SWITCHING_CLASS = 'theme-switching';
+
+/**
+ * Bootstrap 5.3 colour modes switch on `data-bs-theme`. Links and buttons fade their colours on
+ * hover; without this the whole page would fade into the new theme too, and for those 0.2 s text
+ * and background are in between (a contrast check run at that moment fails). The new colours are
+ * computed with transitions off, which are then on again for hovers.
+ */
 export function applyThemeMode(root: Element, mode: ThemeMode): void {
+  if (root.getAttribute('data-bs-theme') === mode) return;
+  root.classList.add(THEME_SWITCHING_CLASS);
   root.setAttribute('data-bs-theme', mode);
+  // Reading a style makes the browser compute the new colours now, while nothing may transition.
+  void getComputedStyle(root).color;
+  root.classList.remove(THEME_SWITCHING_CLASS);
 }
 
 export function saveThemeMode(
