@@ -56,24 +56,26 @@ test.describe('theme', () => {
     await expect(activeLink).toBeVisible();
     const colours = () =>
       activeLink.evaluate((link) => {
-        const style = getComputedStyle(link);
-        return `${style.color} on ${style.backgroundColor}`;
+        const style = link.ownerDocument.defaultView?.getComputedStyle(link);
+        return `${style?.color} on ${style?.backgroundColor}`;
       });
     const light = await colours();
     // The system's preference flips; the colours are read in the same task as the switch shows.
     await page.emulateMedia({ colorScheme: 'dark' });
-    const atOnce = await page.evaluate(
-      () =>
+    const atOnce = await page.locator('html').evaluate(
+      (root) =>
         new Promise<string>((resolve) => {
-          const root = document.documentElement;
+          const view = root.ownerDocument.defaultView;
           const read = () => {
-            const link = document.querySelector('a.menu-link.active');
-            if (!link) return resolve('no active link');
-            const style = getComputedStyle(link);
-            resolve(`${style.color} on ${style.backgroundColor}`);
+            const link = root.querySelector('a.menu-link.active');
+            const style = link ? view?.getComputedStyle(link) : undefined;
+            resolve(`${style?.color} on ${style?.backgroundColor}`);
           };
-          if (root.getAttribute('data-bs-theme') === 'dark') return read();
-          new MutationObserver(read).observe(root, { attributes: true, attributeFilter: ['data-bs-theme'] });
+          if (!view || root.getAttribute('data-bs-theme') === 'dark') return read();
+          new view.MutationObserver(read).observe(root, {
+            attributes: true,
+            attributeFilter: ['data-bs-theme'],
+          });
         }),
     );
     await page.waitForTimeout(500);
