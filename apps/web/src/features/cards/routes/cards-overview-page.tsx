@@ -117,18 +117,18 @@ export function CardsOverviewPage() {
             onPage={setCreditPage}
             empty={t('cards.credits.empty')}
             actions={
-              <div className="d-flex align-items-center gap-3">
+              <div className="d-flex flex-wrap align-items-center justify-content-end gap-3">
                 {credits.data ? (
-                  <span className="fw-semibold">
+                  <span className="fw-semibold text-nowrap">
                     {t('cards.credits.remaining', {
                       number: numberFormat(i18n.language).format(credits.data.remainingCredits),
                     })}
                   </span>
                 ) : null}
-                <Link className="btn btn-sm btn-primary" to="/cards/credits">
+                <Link className="btn btn-sm btn-primary text-nowrap" to="/cards/credits">
                   {t('credits.history')}
                 </Link>
-                <WhereToBuyLink className="btn btn-sm btn-outline-primary" />
+                <WhereToBuyLink className="btn btn-sm btn-outline-primary text-nowrap" />
               </div>
             }
             columns={[
