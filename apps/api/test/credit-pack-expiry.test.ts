@@ -2,7 +2,7 @@ import { ledgerPageSchema } from '@benchside/contracts/credits';
 import { signIn } from '@benchside/test-kit/sign-in';
 import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordCreditMovement } from '../src/credits/ledger-store.ts';
+import { recordCreditMovement, refundCreditUse } from '../src/credits/ledger-store.ts';
 import { runCreditPackExpiries } from '../src/expiry/credit-pack-expiry.ts';
 import { call } from './accounts-helpers.ts';
 
@@ -191,5 +191,56 @@ describe('credit pack expiry job', () => {
     expect(page.member[0]).toMatchObject({ kind: 'expiry', amount: -5, balanceAfter: 0 });
     expect(page.balance).toBe(0);
     expectRunningBalance(page);
+  });
+
+  it('gives a refund back to its pack while the pack runs, and after it ended as credits without an end', async () => {
+    const { userId, packIds, cookie } = await userWithPacks([
+      { amount: 20, endsInDays: 30 },
+      { amount: 20, endsInDays: 30 },
+    ]);
+    const [running = '', ending = ''] = packIds;
+    const failedUse = async (packId: string, at: Date) =>
+      recordCreditMovement(api.db, {
+        userId,
+        kind: 'use',
+        credits: 10,
+        productId: 'unlock-pro',
+        subscriptionId: packId,
+        function: 'Unlock',
+        result: 'failed',
+        at,
+      });
+    const usedOf = async (packId: string) =>
+      (
+        await api.db
+          .selectFrom('user_credit_subscriptions')
+          .select('used')
+          .where('id', '=', packId)
+          .executeTakeFirstOrThrow()
+      ).used;
+    const yesterday = new Date(Date.now() - DAY_MS);
+    const first = await failedUse(running, new Date(yesterday.getTime() - DAY_MS));
+    const second = await failedUse(ending, new Date(yesterday.getTime() - DAY_MS));
+    // The second pack ends yesterday, and its ten unused credits expire.
+    await api.db
+      .updateTable('user_credit_subscriptions')
+      .set({ valid_until: yesterday })
+      .where('id', '=', ending)
+      .execute();
+    expect(await runCreditPackExpiries(api.db, new Date())).toBe(1);
+    expect((await ledgerOf(cookie)).balance).toBe(10);
+
+    await refundCreditUse(api.db, first.id);
+    expect(await usedOf(running)).toBe(0);
+
+    await refundCreditUse(api.db, second.id);
+    // The ended pack's books stay closed: nothing more to expire in it, and the refund is the user's.
+    expect(await usedOf(ending)).toBe(10);
+    expect(await runCreditPackExpiries(api.db, new Date(Date.now() + DAY_MS))).toBe(0);
+    const page = await ledgerOf(cookie);
+    expect(page.balance).toBe(30);
+    expect(page.member.filter((entry) => entry.kind === 'refund').map((entry) => entry.amount)).toEqual([
+      10, 10,
+    ]);
   });
 });

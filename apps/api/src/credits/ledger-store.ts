@@ -79,8 +79,11 @@ async function lockBalance(trx: Transaction<Database>, userId: string): Promise<
  * packs' "left" (the cards page) and the ledger's balance agree. A use draws on the named pack, else
  * on the user's packs of the operation's product and the product-free ones valid at its time,
  * soonest-ending first; a refund gives back to the pack its use drew on first, then in the same
- * order. Credits granted without a pack (only tests do) move in the balance alone. Returns the
- * first pack.
+ * order, but only to packs still running: an ended pack's unused credits have expired (one
+ * `expiry` row per pack and end), so credits given back to it would stay in the balance while the
+ * pack showed them left after its end. What no running pack takes back stays in the balance
+ * without an end, as credits granted without a pack do. Returns the pack drawn on or credited
+ * first.
  */
 async function moveThroughPacks(
   trx: Transaction<Database>,
@@ -102,11 +105,9 @@ async function moveThroughPacks(
     .selectFrom('user_credit_subscriptions')
     .select(['id', 'amount', 'used'])
     .where('user_id', '=', movement.userId);
-  query = drawing
-    ? query
-        .whereRef('used', '<', 'amount')
-        .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', movement.at)]))
-    : query.where('used', '>', 0);
+  query = query
+    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', movement.at)]))
+    .where(drawing ? sql<boolean>`used < amount` : sql<boolean>`used > 0`);
   if (drawing && named) query = query.where('id', '=', named);
   else if (movement.productId)
     query = query.where((eb) =>
@@ -131,7 +132,7 @@ async function moveThroughPacks(
       .execute();
     owed -= moved;
   }
-  return first ?? packs[0]?.id ?? null;
+  return drawing ? (first ?? packs[0]?.id ?? null) : (packs[0]?.id ?? null);
 }
 
 /**
