@@ -161,3 +161,33 @@ test('the cards page shows its sections together, so nothing moves under a reade
   // Lighthouse calls a page whose layout shifts add up to under 0.1 good.
   expect(shifted).toBeLessThan(0.1);
 });
+
+test('on a phone the credits header keeps its balance and both links whole, inside the card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.goto('/cards');
+  const credits = page.getByRole('region', { name: 'Credits' });
+  await expect(credits).toContainText('Credits left: 443', { timeout: 15_000 });
+  const card = await credits.boundingBox();
+  const parts = [
+    credits.getByText('Credits left: 443'),
+    credits.getByRole('link', { name: 'Credit history' }),
+    credits.getByRole('link', { name: 'Where to buy' }),
+  ];
+  const lineHeight = await parts[0]?.evaluate((element) =>
+    Number.parseFloat(element.ownerDocument.defaultView?.getComputedStyle(element).lineHeight ?? ''),
+  );
+  for (const part of parts) {
+    const box = await part.boundingBox();
+    expect(box && card && box.x >= card.x && box.x + box.width <= card.x + card.width).toBe(true);
+    // On one line: no word of it wrapped under another.
+    const textHeight = await part.evaluate((element) => {
+      const range = element.ownerDocument.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect().height;
+    });
+    expect(textHeight).toBeLessThan((lineHeight ?? 0) * 1.5);
+  }
+});
