@@ -56,19 +56,17 @@ async function main(): Promise<void> {
     app.log.debug(`${signal} received, stopping`);
     // A stuck connection must not keep the process alive after Ctrl-C.
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
-    app
-      .close()
-      .then(
-        () => 0,
-        (error: unknown) => {
-          app.log.error({ err: error }, 'helper did not stop cleanly');
-          return 1;
-        },
-      )
-      .then(async (exitCode) => {
-        await stopEsbuildService();
-        process.exit(exitCode);
-      });
+    void (async () => {
+      let exitCode = 0;
+      try {
+        await app.close();
+      } catch (error) {
+        app.log.error({ err: error }, 'helper did not stop cleanly');
+        exitCode = 1;
+      }
+      await stopEsbuildService();
+      process.exit(exitCode);
+    })();
   };
   // `on`, not `once`: under `npm start` the helper gets the terminal's SIGINT and then its parent's
   // SIGTERM, and a signal without a listener would kill it mid-shutdown.

@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stopEsbuildService } from './esbuild-service.ts';
 
 const require = createRequire(import.meta.url);
-const esbuildBinary = join(dirname(require.resolve('@esbuild/linux-x64/package.json')), 'bin', 'esbuild');
+// The platform's own binary, as tsx's esbuild runs it (its `esbuild` command may be a Node shim).
+const esbuildBinary = join(
+  dirname(require.resolve(`@esbuild/${process.platform}-${process.arch}/package.json`)),
+  'bin',
+  'esbuild',
+);
 const { version } = require('esbuild/package.json') as { version: string };
 
 function childPids(): number[] {

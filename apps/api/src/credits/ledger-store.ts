@@ -105,9 +105,8 @@ async function moveThroughPacks(
     .selectFrom('user_credit_subscriptions')
     .select(['id', 'amount', 'used'])
     .where('user_id', '=', movement.userId);
-  query = query
-    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', movement.at)]))
-    .where(drawing ? sql<boolean>`used < amount` : sql<boolean>`used > 0`);
+  query = query.where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', movement.at)]));
+  query = drawing ? query.whereRef('used', '<', 'amount') : query.where('used', '>', 0);
   if (drawing && named) query = query.where('id', '=', named);
   else if (movement.productId)
     query = query.where((eb) =>
