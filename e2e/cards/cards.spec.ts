@@ -162,6 +162,37 @@ test('the cards page shows its sections together, so nothing moves under a reade
   expect(shifted).toBeLessThan(0.1);
 });
 
+test('opened afresh, the cards page asks for its four lists before it first renders, each once', async ({
+  page,
+}) => {
+  await signIn(page);
+  // Notes each list read as the web app asks for it, with whether the app had rendered anything yet.
+  await page.addInitScript(`
+    window.listReads = [];
+    const fetchBefore = window.fetch;
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (/^\\/api\\/(cards|user-credit-subscriptions|user-crd-logs|card-assigned-logs)$/.test(url.pathname)) {
+        const root = document.getElementById('root');
+        window.listReads.push({ path: url.pathname, rendered: root !== null && root.childElementCount > 0 });
+      }
+      return fetchBefore(input, init);
+    };
+  `);
+  await page.goto('/cards');
+  await expect(page.getByRole('list', { name: 'My cards' }).getByRole('article')).toHaveCount(2, {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('row')).toHaveCount(11);
+  const reads = await page.evaluate<{ path: string; rendered: boolean }[]>('window.listReads');
+  expect(reads).toEqual([
+    { path: '/api/cards', rendered: false },
+    { path: '/api/user-credit-subscriptions', rendered: false },
+    { path: '/api/user-crd-logs', rendered: false },
+    { path: '/api/card-assigned-logs', rendered: false },
+  ]);
+});
+
 test('on a phone the credits header keeps its balance and both links whole, inside the card', async ({
   page,
 }) => {

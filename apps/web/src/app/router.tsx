@@ -44,6 +44,7 @@ const WelcomePage = lazyPage(
 const CardsPage = lazyPage(
   () => import('../features/cards/routes/cards-page.tsx'),
   (m) => m.CardsPage,
+  (m, pathname) => m.startCardsPageReads(pathname),
 );
 const FirmwaresPage = lazyPage(
   () => import('../features/firmwares/routes/firmwares-page.tsx'),
@@ -179,8 +180,9 @@ const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: LazyRoute }> = [
 
 /**
  * For a visitor whose hint cookie says signed in, the entry starts the master layout's chunk and
- * the page's with its first requests. Left to the router, each chunk is asked for only once the one
- * before has rendered: on a phone's network a chain of round trips before the first content.
+ * the page's with its first requests, and the page's first API reads as soon as its chunk is here.
+ * Left to the router, each chunk is asked for only once the one before has rendered, and the reads
+ * only once the page has: on a phone's network a chain of round trips before the first content.
  */
 export function preloadSignedInRoute(pathname: string): Promise<unknown> {
   // The index sends a signed-in user to the cards.
@@ -188,7 +190,7 @@ export function preloadSignedInRoute(pathname: string): Promise<unknown> {
   const page =
     SIGNED_IN_PAGES.find(({ path }) => matchPath(`/${path}`, target))?.page ??
     (matchPath('/account/*', target) ? AccountLayout : undefined);
-  return Promise.all([MasterLayout.preload(), page?.preload()]);
+  return Promise.all([MasterLayout.preload(), page?.preloadFor(target)]);
 }
 
 /**

@@ -4,6 +4,11 @@ import { importWithTimeout } from './lazy-import.ts';
 export type LazyRoute = (() => ReactElement) & {
   /** Loads the chunk ahead of the first render, which then needs no Suspense fallback. */
   preload: () => Promise<void>;
+  /**
+   * Loads the chunk and, as soon as it is here, starts the API reads its page makes first at
+   * `pathname`, instead of after the page's first render.
+   */
+  preloadFor: (pathname: string) => Promise<void>;
 };
 
 /**
@@ -11,21 +16,26 @@ export type LazyRoute = (() => ReactElement) & {
  * `React.lazy`, a chunk that is already here renders at once: a first render that suspends shows
  * the fallback and React then holds the real page back for its 300 ms Suspense reveal throttle.
  */
-export function lazyRoute<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyRoute {
+export function lazyRoute<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  startReads?: (module: M, pathname: string) => void,
+): LazyRoute {
+  let loading: Promise<M> | undefined;
   let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => {
-    loading ??= importWithTimeout(load).then((module) => {
+  const loadModule = () =>
+    (loading ??= importWithTimeout(load).then((module) => {
       loaded = pick(module);
-      return loaded;
-    });
-    return loading;
-  };
-  const Suspending = lazy(async () => ({ default: await preload() }));
+      return module;
+    }));
+  const Suspending = lazy(async () => ({ default: pick(await loadModule()) }));
   function Route() {
     // Chosen once per mount: switching from the suspending to the loaded component would remount the page.
     const [Component] = useState<ComponentType>(() => loaded ?? Suspending);
     return createElement(Component);
   }
-  return Object.assign(Route, { preload: () => preload().then(() => undefined) });
+  return Object.assign(Route, {
+    preload: () => loadModule().then(() => undefined),
+    preloadFor: (pathname: string) => loadModule().then((module) => startReads?.(module, pathname)),
+  });
 }

@@ -8,7 +8,7 @@ import {
   productSchema,
 } from '@benchside/contracts/cards';
 import { collectionSchema } from '@benchside/contracts/common';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 
@@ -22,14 +22,17 @@ const refreshCards = () => queryClient.invalidateQueries({ queryKey: cardsKey })
 const paging = (page: number) => ({ page, itemsPerPage: PAGE_SIZE });
 
 /** `GET /api/cards`: the signed-in user's cards. */
-export function useCards() {
-  return useQuery({
+export const cardsQueryOptions = () =>
+  queryOptions({
     queryKey: [...cardsKey, 'list'],
     queryFn: async () =>
       collectionSchema(cardSchema).parse(
         await http.get('/cards', { query: { itemsPerPage: CARDS_PER_PAGE } }),
       ),
   });
+
+export function useCards() {
+  return useQuery(cardsQueryOptions());
 }
 
 export function useCard(id: string) {
@@ -66,8 +69,8 @@ export function useCardDownloads(id: string, page: number) {
 }
 
 /** `GET /api/card-assigned-logs`: cards added and removed, newest first. */
-export function useAssignedLogs(page: number) {
-  return useQuery({
+export const assignedLogsQueryOptions = (page: number) =>
+  queryOptions({
     queryKey: [...cardsKey, 'assigned-logs', page],
     queryFn: async () =>
       collectionSchema(cardAssignedLogSchema).parse(
@@ -75,6 +78,9 @@ export function useAssignedLogs(page: number) {
       ),
     placeholderData: keepPreviousData,
   });
+
+export function useAssignedLogs(page: number) {
+  return useQuery(assignedLogsQueryOptions(page));
 }
 
 /** `GET /api/products`: the catalogue, for the descriptions of a card's licences. */

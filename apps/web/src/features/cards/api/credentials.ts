@@ -6,7 +6,7 @@ import {
   userCrdSchema,
 } from '@benchside/contracts/cards';
 import { collectionSchema } from '@benchside/contracts/common';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { PAGE_SIZE } from './cards.ts';
@@ -54,8 +54,8 @@ export function useUserCrdLog(id: string, page: number) {
 }
 
 /** `GET /api/user-crd-logs`, newest first: the recent activity of every credential. */
-export function useRecentCrdLogs(page: number) {
-  return useQuery({
+export const recentCrdLogsQueryOptions = (page: number) =>
+  queryOptions({
     queryKey: [...crdsKey, 'recent-logs', page],
     queryFn: async () =>
       collectionSchema(userCrdLogSchema).parse(
@@ -63,6 +63,9 @@ export function useRecentCrdLogs(page: number) {
       ),
     placeholderData: keepPreviousData,
   });
+
+export function useRecentCrdLogs(page: number) {
+  return useQuery(recentCrdLogsQueryOptions(page));
 }
 
 /** `POST /api/user-crds/{id}/change-password` {id}: answers the new password, this once. */

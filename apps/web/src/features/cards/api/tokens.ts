@@ -6,14 +6,14 @@ import {
   tokenFingerprintSchema,
 } from '@benchside/contracts/cards';
 import { collectionSchema } from '@benchside/contracts/common';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { PAGE_SIZE } from './cards.ts';
 
 /** `GET /api/user-credit-subscriptions`: packs and subscriptions with the balance left. */
-export function useCredits(page: number) {
-  return useQuery({
+export const creditsQueryOptions = (page: number) =>
+  queryOptions({
     queryKey: ['credits', page],
     queryFn: async () =>
       creditSubscriptionsSchema.parse(
@@ -21,6 +21,9 @@ export function useCredits(page: number) {
       ),
     placeholderData: keepPreviousData,
   });
+
+export function useCredits(page: number) {
+  return useQuery(creditsQueryOptions(page));
 }
 
 /** `GET /api/token-events?userCrd=`, newest first. */

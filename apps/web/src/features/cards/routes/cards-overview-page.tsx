@@ -8,14 +8,23 @@ import { IconCard } from '../../../components/ui/icons.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime, numberFormat } from '../../../lib/format.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { useFirstAnswers } from '../../../lib/use-first-answers.ts';
-import { useAssignedLogs, useCards } from '../api/cards.ts';
-import { useRecentCrdLogs } from '../api/credentials.ts';
-import { useCredits } from '../api/tokens.ts';
+import { assignedLogsQueryOptions, cardsQueryOptions, useAssignedLogs, useCards } from '../api/cards.ts';
+import { recentCrdLogsQueryOptions, useRecentCrdLogs } from '../api/credentials.ts';
+import { creditsQueryOptions, useCredits } from '../api/tokens.ts';
 import { CardStateBadge } from '../components/card-state-badge.tsx';
 import { Expiry, LicenceExpiry } from '../components/expiry.tsx';
 import { CardsPagedTable } from '../components/paged-table.tsx';
 import { WhereToBuyLink } from '../components/where-to-buy-link.tsx';
+
+/** The overview's four reads, each at its first page: what the page asks for when it first renders. */
+export function startCardsOverviewReads(): void {
+  void queryClient.prefetchQuery(cardsQueryOptions());
+  void queryClient.prefetchQuery(creditsQueryOptions(1));
+  void queryClient.prefetchQuery(recentCrdLogsQueryOptions(1));
+  void queryClient.prefetchQuery(assignedLogsQueryOptions(1));
+}
 
 /** `/cards`: the technician's cards, credits left and what happened lately. */
 export function CardsOverviewPage() {

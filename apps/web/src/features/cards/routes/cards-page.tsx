@@ -1,9 +1,14 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { AddCardPage } from './add-card-page.tsx';
 import { CardDetailPage } from './card-detail-page.tsx';
-import { CardsOverviewPage } from './cards-overview-page.tsx';
+import { CardsOverviewPage, startCardsOverviewReads } from './cards-overview-page.tsx';
 import { CredentialPage } from './credential-page.tsx';
 import { CreditsPage } from './credits-page.tsx';
+
+/** Starts the reads the page at `pathname` makes first, for the entry to run beside the chunks' arrival. */
+export function startCardsPageReads(pathname: string): void {
+  if (matchPath('/cards', pathname)) startCardsOverviewReads();
+}
 
 /**
  * The signed-in landing area (spec §2 `cards/*`); its sub-routes are ours to design
