@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessibleInBothThemes, saveScreenshot } from '../support/a11y.ts';
@@ -110,6 +112,44 @@ test('downloads like a download manager: speed limit, pause at startup, queue or
     });
     await removeAllDownloads(page.request, port, origin);
     await published.close();
+  }
+});
+
+test('a download that finishes while the technician is on another page still brings its desktop notice', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL ?? '').origin;
+  await context.grantPermissions(['notifications', 'local-network-access'], { origin });
+  await page.addInitScript(RECORD_NOTIFICATIONS);
+  const port = await helperPortFor(page.request, origin);
+  await removeAllDownloads(page.request, port, origin);
+  const folder = await mkdtemp(join(tmpdir(), 'benchside-e2e-notice-'));
+  await postToHelper(page.request, port, origin, '/general/setDownloadFolder', { path: folder });
+  try {
+    await signIn(page);
+    await page.goto('/firmwares');
+    await expect(page.getByRole('button', { name: /helper status: connected/i })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.getByRole('region', { name: 'Brands' }).getByRole('button', { name: 'Samsung' }).click();
+    await page
+      .getByRole('region', { name: 'Models' })
+      .getByRole('button', { name: /SM-A525F/ })
+      .click();
+    const file = 'SM-A525F_A525FXXU4CVJB.bin';
+    await page.getByRole('button', { name: `Download ${file}` }).click();
+    await expect(page.getByText(`${file} was added to your downloads.`)).toBeVisible();
+
+    // Still on the firmwares page, never on Downloads: the notice comes all the same.
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 30_000 })
+      .toContainEqual({ title: 'Download finished', body: `${file} is ready in your download folder.` });
+    expect(new URL(page.url()).pathname).toBe('/firmwares');
+  } finally {
+    await removeAllDownloads(page.request, port, origin);
+    await rm(folder, { recursive: true, force: true });
   }
 });
 

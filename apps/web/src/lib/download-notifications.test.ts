@@ -43,17 +43,21 @@ function stubNotifications(permission: NotificationPermission) {
 const text = (item: DownloadItem) => ({ title: 'Download finished', body: `${item.name} is ready` });
 
 describe('finished downloads', () => {
-  it('are the ones unfinished in the last list and done in this one', () => {
-    const previous = [download('a', 'downloading'), download('b', 'queued'), download('c', 'done')];
-    const next = [
-      download('a', 'done'),
-      download('b', 'downloading'),
-      download('c', 'done'),
-      download('d', 'done'),
-    ];
-    // c was already done, d was never seen unfinished (added done, or the page just opened).
-    expect(finishedSince(previous, next).map((item) => item.name)).toEqual(['a.bin']);
-    expect(finishedSince([], next)).toEqual([]);
+  const previous = [download('a', 'downloading'), download('b', 'queued'), download('c', 'done')];
+  const next = [
+    download('a', 'done'),
+    download('b', 'downloading'),
+    download('c', 'done'),
+    download('d', 'done'),
+  ];
+
+  it('are the ones done in this list that the last list showed unfinished or not at all', () => {
+    // c was already done; d was added and finished between the two lists, as a small package is.
+    expect(finishedSince(previous, next).map((item) => item.name)).toEqual(['a.bin', 'd.bin']);
+  });
+
+  it('are none in the first list a page asks for: those finished before the technician was there', () => {
+    expect(finishedSince(null, next)).toEqual([]);
   });
 });
 

@@ -42,13 +42,18 @@ export async function askForDownloadNotifications(): Promise<void> {
   await Notification.requestPermission();
 }
 
-/** The downloads that were in the last list unfinished and are done in this one. */
+/**
+ * The downloads done in this list that the last list showed unfinished or not at all (added and
+ * finished between two lists, as a small package does). With no last list, none: the page is
+ * asking for the first time, and what is done finished before the technician was here.
+ */
 export function finishedSince(
-  previous: readonly DownloadItem[],
+  previous: readonly DownloadItem[] | null,
   next: readonly DownloadItem[],
 ): DownloadItem[] {
-  const unfinished = new Set(previous.filter((item) => item.state !== 'done').map((item) => item.hash));
-  return next.filter((item) => item.state === 'done' && unfinished.has(item.hash));
+  if (previous === null) return [];
+  const doneBefore = new Set(previous.filter((item) => item.state === 'done').map((item) => item.hash));
+  return next.filter((item) => item.state === 'done' && !doneBefore.has(item.hash));
 }
 
 /**

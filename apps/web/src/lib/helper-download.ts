@@ -1,9 +1,13 @@
 import { type DownloadItem, downloadItemSchema } from '@benchside/contracts/helper';
 import { getDownloadLink } from './catalogue-api.ts';
 import { callHelper, parseHelperAnswer, readDownloadFolder } from './helper-client.ts';
+import { queryClient } from './query-client.ts';
 
 /** Spec §9: the helper's download list is polled every 3 s while something downloads. */
 export const DOWNLOADS_POLL_MS = 3000;
+
+/** The query of the helper's download list, which every signed-in page keeps while something downloads. */
+export const helperDownloadsQueryKey = ['helper', 'downloads'] as const;
 
 /** The spec §8 message of each way a download can fail before the helper has it, and its i18n key. */
 const MESSAGE_KEYS = {
@@ -55,9 +59,16 @@ async function downloadFolder(): Promise<string> {
  * Checks the helper's download folder, asks the API for a signed torrent link to the package and
  * hands it to the helper's `/downloads/add`, then the package's extra web seeds (a CDN, the
  * bucket) to `/downloads/addWebSeeds`. The page says nothing about what the package must be: the
- * helper reads that from the vendor's signed manifest on the downloads host.
+ * helper reads that from the vendor's signed manifest on the downloads host. The download list is
+ * asked for again, so that it is watched until the download finishes, whichever page is open.
  */
 export async function downloadThroughHelper(fileId: number): Promise<DownloadItem> {
+  const added = await handToHelper(fileId);
+  void queryClient.invalidateQueries({ queryKey: helperDownloadsQueryKey });
+  return added;
+}
+
+async function handToHelper(fileId: number): Promise<DownloadItem> {
   await downloadFolder();
   let link: Awaited<ReturnType<typeof getDownloadLink>>;
   try {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LayoutProvider, useLayout } from '../../../components/layout/layout-provider.tsx';
 import { PageDataProvider } from '../../../components/layout/page-data.tsx';
+import { DownloadsWatcher } from '../../../features/downloads/components/downloads-watcher.tsx';
 import { LaunchHelperModal } from '../../../features/helper/components/launch-helper-modal.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { Aside } from './aside.tsx';
@@ -54,7 +55,12 @@ function MasterLayoutFrame() {
         {config.footer.display ? <Footer containerClass={containerClass} /> : null}
       </div>
       {config.scrolltop.display ? <ScrollTop /> : null}
-      {user ? <LaunchHelperModal /> : null}
+      {user ? (
+        <>
+          <LaunchHelperModal />
+          <DownloadsWatcher />
+        </>
+      ) : null}
     </>
   );
 }

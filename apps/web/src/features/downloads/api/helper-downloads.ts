@@ -7,29 +7,23 @@ import {
   helperSettingsSchema,
   installedToolSchema,
 } from '@benchside/contracts/helper';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { z } from 'zod';
 import { finishedSince, notifyFinishedDownloads } from '../../../lib/download-notifications.ts';
 import { callHelper, parseHelperAnswer, readDownloadFolder } from '../../../lib/helper-client.ts';
-import { DOWNLOADS_POLL_MS } from '../../../lib/helper-download.ts';
+import { DOWNLOADS_POLL_MS, helperDownloadsQueryKey } from '../../../lib/helper-download.ts';
 import { useHelperStatus } from '../../../lib/helper-status.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import {
-  helperDownloadsStore,
-  receiveDownloads,
-  setDownloadsStatus,
-  useHelperDownloads,
-} from '../stores/helper-downloads.ts';
+import { receiveDownloads, setDownloadsStatus, useHelperDownloads } from '../stores/helper-downloads.ts';
 
-export const helperDownloadsQueryKey = ['helper', 'downloads'] as const;
 export const downloadFolderQueryKey = ['helper', 'download-folder'] as const;
 export const helperSettingsQueryKey = ['helper', 'settings'] as const;
 
 const downloadListSchema = z.array(downloadItemSchema);
 
 /** `POST /downloads/list`: every download of the helper, the store following each answer. */
-async function listDownloads(): Promise<DownloadItem[]> {
+async function listDownloads({ client }: { client: QueryClient }): Promise<DownloadItem[]> {
   setDownloadsStatus('loading');
   try {
     const items = parseHelperAnswer(
@@ -37,7 +31,9 @@ async function listDownloads(): Promise<DownloadItem[]> {
       await callHelper('/downloads/list', {}),
       '/downloads/list',
     );
-    notifyFinishedDownloads(finishedSince(helperDownloadsStore.get().results, items), (download) => ({
+    // The list this query answered last, before this answer replaces it.
+    const previous = client.getQueryData<DownloadItem[]>(helperDownloadsQueryKey) ?? null;
+    notifyFinishedDownloads(finishedSince(previous, items), (download) => ({
       title: i18next.t('downloads.notifications.finishedTitle'),
       body: i18next.t('downloads.notifications.finishedBody', { name: download.name }),
     }));
@@ -49,7 +45,11 @@ async function listDownloads(): Promise<DownloadItem[]> {
   }
 }
 
-/** The list, asked only of a connected helper, and polled while a download runs. */
+/**
+ * The list, asked only of a connected helper, and polled while a download runs. The master layout
+ * keeps it (`DownloadsWatcher`), so a download that finishes while the technician is on another
+ * page still brings its desktop notification; the Downloads page shares the same query.
+ */
 export function useDownloadList() {
   const connected = useHelperStatus() === 'connected';
   const { isRun } = useHelperDownloads();

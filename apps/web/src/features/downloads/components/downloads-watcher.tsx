@@ -1,0 +1,11 @@
+import { useDownloadList } from '../api/helper-downloads.ts';
+
+/**
+ * Mounted by the master layout on every signed-in page: the helper's download list is asked for
+ * once the helper is found and polled while something downloads, so a download that finishes
+ * while the technician is elsewhere in the portal still brings its desktop notification.
+ */
+export function DownloadsWatcher() {
+  useDownloadList();
+  return null;
+}
