@@ -1,5 +1,7 @@
 import { type DownloadItem, downloadItemSchema } from '@benchside/contracts/helper';
+import { useEffect } from 'react';
 import { getDownloadLink } from './catalogue-api.ts';
+import { createStore, useStore } from './create-store.ts';
 import { callHelper, parseHelperAnswer, readDownloadFolder } from './helper-client.ts';
 import { queryClient } from './query-client.ts';
 
@@ -8,6 +10,24 @@ export const DOWNLOADS_POLL_MS = 3000;
 
 /** The query of the helper's download list, which every signed-in page keeps while something downloads. */
 export const helperDownloadsQueryKey = ['helper', 'downloads'] as const;
+
+/** How many mounted pages poll the helper's download list themselves. */
+const pagesPollingDownloads = createStore(0);
+
+/**
+ * Said by a page that polls the download list itself (Downloads, Tools): while it is open the
+ * master layout's watcher leaves the list to it, so the helper is asked once every 3 s, not twice.
+ */
+export function usePollsDownloadsItself(): void {
+  useEffect(() => {
+    pagesPollingDownloads.set((count) => count + 1);
+    return () => pagesPollingDownloads.set((count) => count - 1);
+  }, []);
+}
+
+export function useAPagePollsDownloads(): boolean {
+  return useStore(pagesPollingDownloads) > 0;
+}
 
 /** The spec §8 message of each way a download can fail before the helper has it, and its i18n key. */
 const MESSAGE_KEYS = {

@@ -50,13 +50,13 @@ async function listDownloads({ client }: { client: QueryClient }): Promise<Downl
  * keeps it (`DownloadsWatcher`), so a download that finishes while the technician is on another
  * page still brings its desktop notification; the Downloads page shares the same query.
  */
-export function useDownloadList() {
+export function useDownloadList({ enabled = true }: { enabled?: boolean } = {}) {
   const connected = useHelperStatus() === 'connected';
   const { isRun } = useHelperDownloads();
   return useQuery({
     queryKey: helperDownloadsQueryKey,
     queryFn: listDownloads,
-    enabled: connected,
+    enabled: enabled && connected,
     refetchInterval: isRun ? DOWNLOADS_POLL_MS : false,
     // The list changes outside this page (other tabs, the helper itself): fresh on every visit.
     staleTime: 0,

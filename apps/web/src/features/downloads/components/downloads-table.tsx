@@ -7,6 +7,7 @@ import { FailureDetails } from '../../../components/ui/failure-details.tsx';
 import { IconArrowUp, IconDownload } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatBytes, formatBytesPerSecond, numberFormat } from '../../../lib/format.ts';
+import { usePollsDownloadsItself } from '../../../lib/helper-download.ts';
 import { helperFailure, helperFailureMessage, notifyHelperFailure } from '../../../lib/helper-failure.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
@@ -34,6 +35,7 @@ const STATE_BADGES = {
 export function DownloadsTable() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  usePollsDownloadsItself();
   const list = useDownloadList();
   const { results } = useHelperDownloads();
   const action = useDownloadAction();

@@ -8,6 +8,7 @@ import {
   DOWNLOADS_POLL_MS,
   downloadThroughHelper,
   HelperDownloadError,
+  usePollsDownloadsItself,
 } from '../../../lib/helper-download.ts';
 import { useHelperStatus } from '../../../lib/helper-status.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -66,6 +67,7 @@ export function useToolInstalls() {
   const activities = useToolActivity();
   const connected = useHelperStatus() === 'connected';
   const following = Object.values(activities).some((activity) => activity.kind === 'downloading');
+  usePollsDownloadsItself();
   const downloads = useQuery({
     queryKey: toolDownloadsQueryKey,
     queryFn: listDownloads,
