@@ -3,7 +3,9 @@ import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { compile as compileSass, type DeprecationOrId } from 'sass';
 import { defineConfig, type Plugin } from 'vite';
+import { PRELOADED_STYLESHEET_ATTRIBUTE } from './src/lib/preloaded-stylesheets.ts';
 
 // The dev server forwards everything the API process owns, so `vite` works against `npm start`.
 const apiOrigin = 'http://127.0.0.1:8080';
@@ -15,17 +17,29 @@ const SIGN_IN_ROUTE_MODULES = [
 ];
 const SIGN_IN_CHUNK = 'sign-in';
 
+// Bootstrap 5.3's Sass still uses @import and global functions; its warnings are not ours to fix.
+const SASS_OPTIONS = {
+  quietDeps: true,
+  silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] as DeprecationOrId[],
+};
+
 const isSignInRouteModule = (id: string) => SIGN_IN_ROUTE_MODULES.some((path) => id.endsWith(path));
 
 /**
- * On slow networks every round trip before the first paint counts: the stylesheet goes first (it
- * blocks the splash screen's paint), and the sign-in route's chunks are preloaded with the entry
- * instead of being discovered only after it has run.
+ * On slow networks every round trip before the first paint counts. The theme's colours and the
+ * splash screen are inlined (src/styles/inline-first-paint.scss), so the first paint waits for the page
+ * alone; the entry's stylesheet is preloaded instead of blocking that paint, and the entry applies
+ * it before its first render (`applyPreloadedStylesheets`). The sign-in route's chunks are
+ * preloaded with the entry instead of being discovered only after it has run.
  */
 function firstScreenFirst(): Plugin {
+  let root = '';
   return {
     name: 'benchside-first-screen-first',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
@@ -38,8 +52,17 @@ function firstScreenFirst(): Plugin {
           .map((chunk) => `    <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n`);
         const stylesheets = html.match(/ *<link rel="stylesheet"[^>]*>\n/g) ?? [];
         const withoutStylesheets = stylesheets.reduce((page, link) => page.replace(link, ''), html);
+        const preloadedStylesheets = stylesheets.map((link) =>
+          link.replace('rel="stylesheet"', `rel="preload" as="style" ${PRELOADED_STYLESHEET_ATTRIBUTE}`),
+        );
+        const firstPaint = compileSass(join(root, 'src', 'styles', 'inline-first-paint.scss'), {
+          style: 'compressed',
+          loadPaths: [join(root, 'node_modules'), join(root, '..', '..', 'node_modules')],
+          ...SASS_OPTIONS,
+        }).css;
         return withoutStylesheets
-          .replace(/ *<script type="module"/, (script) => `${stylesheets.join('')}${script}`)
+          .replace('  </head>', `    <style>${firstPaint}</style>\n  </head>`)
+          .replace(/ *<script type="module"/, (script) => `${preloadedStylesheets.join('')}${script}`)
           .replace('  </head>', `${preloads.join('')}  </head>`);
       },
     },
@@ -126,11 +149,7 @@ export default defineConfig({
   },
   css: {
     preprocessorOptions: {
-      scss: {
-        // Bootstrap 5.3's Sass still uses @import and global functions; its warnings are not ours to fix.
-        quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
-      },
+      scss: SASS_OPTIONS,
     },
   },
   build: {

@@ -6,6 +6,7 @@ import { preloadSignedInRoute, preloadSignInRoute } from './app/router.tsx';
 import { currentUserQueryOptions, hasSignedInHint } from './lib/auth.ts';
 import { initI18n, type LocaleResources, loadLocale } from './lib/i18n.ts';
 import { type Language, languageStorageKey, readLanguage } from './lib/language.ts';
+import { applyPreloadedStylesheets } from './lib/preloaded-stylesheets.ts';
 import { queryClient } from './lib/query-client.ts';
 import { startThemeMode } from './lib/theme-mode.ts';
 
@@ -40,6 +41,7 @@ async function start(rootElement: HTMLElement): Promise<void> {
     loadStartLanguage(readLanguage(localStorage, languageStorageKey)),
     currentUserLoaded,
     routeLoaded,
+    applyPreloadedStylesheets(document),
   ]);
   document.documentElement.lang = language;
   await initI18n(language, resources);

@@ -1,0 +1,45 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** The computed style of the first element the selector finds, read through the page's own window. */
+const styleOf = (page: Page, selector: string, property: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate(
+      (element, name) =>
+        element.ownerDocument.defaultView?.getComputedStyle(element).getPropertyValue(name) ?? '',
+      property,
+    );
+
+for (const [scheme, pageColour] of [
+  ['dark', 'rgb(21, 21, 33)'],
+  ['light', 'rgb(245, 248, 250)'],
+] as const) {
+  test(`on a slow network the splash shows in the ${scheme} theme's colours before any stylesheet arrives, and the page only once it has`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    // Every stylesheet held back for two seconds, as on a phone's slow first visit.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.css$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/auth/login', { waitUntil: 'commit' });
+    const splash = page.locator('#splash-screen');
+    await expect(splash).toBeVisible();
+    expect(await styleOf(page, 'body', 'background-color')).toBe(pageColour);
+    expect(await styleOf(page, '#splash-screen', 'background-color')).toBe(pageColour);
+    // Nothing of the page is drawn without its styles.
+    await page.waitForTimeout(1_500);
+    await expect(page.locator('#root')).toBeEmpty();
+
+    release();
+    const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+    await expect(signIn).toBeVisible({ timeout: 15_000 });
+    await expect(splash).toBeHidden();
+    // Styled the moment it shows: Bootstrap's button, not the browser's.
+    expect(await styleOf(page, 'button[type="submit"]', 'border-radius')).not.toBe('0px');
+  });
+}
