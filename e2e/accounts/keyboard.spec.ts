@@ -40,8 +40,9 @@ test('sign in by keyboard alone: skip link, username, password, then Forgot Pass
   await expectTabOrder(page, [password]);
   await page.keyboard.type(account.password);
   const signInButton = page.getByRole('button', { name: 'Sign In' });
-  await expectTabOrder(page, [page.getByRole('link', { name: 'Forgot Password?' }), signInButton]);
+  // Operable once the typed form is valid (spec §5): only then can Tab reach it.
   await expect(signInButton).toBeEnabled();
+  await expectTabOrder(page, [page.getByRole('link', { name: 'Forgot Password?' }), signInButton]);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/cards$/);
 });

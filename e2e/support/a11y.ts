@@ -2,8 +2,21 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** axe-core on the current page: no serious or critical violation is acceptable. */
+/**
+ * Entrances and fades (a toast sliding in, a colour transition) end within this; axe reading
+ * colours half-way through one finds contrasts no one sees. Longer ones (a toast's countdown bar)
+ * and endless ones (spinners) are left running.
+ */
+const SETTLING_MS = 1_000;
+const SHORT_ANIMATIONS_ENDED = `document.getAnimations().every((animation) => {
+  const end = animation.effect?.getComputedTiming().endTime;
+  return animation.playState !== 'running' || typeof end !== 'number' || end > ${SETTLING_MS};
+})`;
+
+/** axe-core on the current page, once short animations have ended: no serious or critical violation is acceptable. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Polled from here: the page's CSP forbids the evaluation of strings that waitForFunction does in it.
+  await expect.poll(() => page.evaluate<boolean>(SHORT_ANIMATIONS_ENDED), { timeout: 5_000 }).toBe(true);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
