@@ -1,6 +1,7 @@
 import { type DownloadItem, downloadItemSchema } from '@benchside/contracts/helper';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { DEMO_FIRMWARE, downloadDemoFirmware } from '../support/firmwares.ts';
 
 test('a firmware is found by brand, then model, in the demo catalogue', async ({ page }) => {
   await signIn(page);
@@ -90,25 +91,13 @@ async function helperDownloads(page: Page): Promise<DownloadItem[]> {
 
 test('a firmware is downloaded through the running helper from the local web seed', async ({ page }) => {
   await signIn(page);
-  await page.goto('/firmwares');
-  // The helper found and connected, so the page knows its port.
-  await expect(page.getByRole('button', { name: /helper status: connected/i })).toBeVisible({
-    timeout: 20_000,
-  });
-  await page.getByRole('region', { name: 'Brands' }).getByRole('button', { name: 'Samsung' }).click();
-  await page
-    .getByRole('region', { name: 'Models' })
-    .getByRole('button', { name: /SM-A525F/ })
-    .click();
-  const file = 'SM-A525F_A525FXXU4CVJB.bin';
-  await page.getByRole('button', { name: `Download ${file}` }).click();
-  await expect(page.getByText(`${file} was added to your downloads.`)).toBeVisible();
+  await downloadDemoFirmware(page);
   await expect(page.getByText('Default download folder not selected!')).toHaveCount(0);
 
   await expect
     .poll(
       async () => {
-        const item = (await helperDownloads(page)).find((download) => download.name === file);
+        const item = (await helperDownloads(page)).find((download) => download.name === DEMO_FIRMWARE);
         return item && { state: item.state, progress: item.progress, downloaded: item.downloaded };
       },
       { timeout: 60_000 },

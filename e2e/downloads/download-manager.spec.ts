@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessibleInBothThemes, saveScreenshot } from '../support/a11y.ts';
 import { signIn } from '../support/auth.ts';
+import { DEMO_FIRMWARE, downloadDemoFirmware } from '../support/firmwares.ts';
 import { addDownload, helperPortFor, postToHelper, publishPackages, removeAllDownloads } from './web-seed.ts';
 
 const MB = 1024 * 1024;
@@ -129,23 +130,15 @@ test('a download that finishes while the technician is on another page still bri
   await postToHelper(page.request, port, origin, '/general/setDownloadFolder', { path: folder });
   try {
     await signIn(page);
-    await page.goto('/firmwares');
-    await expect(page.getByRole('button', { name: /helper status: connected/i })).toBeVisible({
-      timeout: 20_000,
-    });
-    await page.getByRole('region', { name: 'Brands' }).getByRole('button', { name: 'Samsung' }).click();
-    await page
-      .getByRole('region', { name: 'Models' })
-      .getByRole('button', { name: /SM-A525F/ })
-      .click();
-    const file = 'SM-A525F_A525FXXU4CVJB.bin';
-    await page.getByRole('button', { name: `Download ${file}` }).click();
-    await expect(page.getByText(`${file} was added to your downloads.`)).toBeVisible();
+    await downloadDemoFirmware(page);
 
     // Still on the firmwares page, never on Downloads: the notice comes all the same.
     await expect
       .poll(() => shownNotifications(page), { timeout: 30_000 })
-      .toContainEqual({ title: 'Download finished', body: `${file} is ready in your download folder.` });
+      .toContainEqual({
+        title: 'Download finished',
+        body: `${DEMO_FIRMWARE} is ready in your download folder.`,
+      });
     expect(new URL(page.url()).pathname).toBe('/firmwares');
   } finally {
     await removeAllDownloads(page.request, port, origin);

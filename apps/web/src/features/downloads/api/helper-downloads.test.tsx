@@ -1,11 +1,12 @@
 import type { DownloadItem } from '@benchside/contracts/helper';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callHelper } from '../../../lib/helper-client.ts';
-import { DOWNLOADS_POLL_MS } from '../../../lib/helper-download.ts';
+import { DOWNLOADS_POLL_MS, usePollsDownloadsItself } from '../../../lib/helper-download.ts';
 import { helperStatusStore } from '../../../lib/helper-status.ts';
+import { DownloadsWatcher } from '../components/downloads-watcher.tsx';
 import { helperDownloadsStore, INITIAL_HELPER_DOWNLOADS } from '../stores/helper-downloads.ts';
 import { useDownloadList } from './helper-downloads.ts';
 
@@ -103,5 +104,56 @@ describe('downloads list polling', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+function PagePollingItself() {
+  usePollsDownloadsItself();
+  return null;
+}
+
+/** The master layout's order: the page (its outlet) first, the watcher after it. */
+function Layout({ client, pageOpen }: { client: QueryClient; pageOpen: boolean }) {
+  return (
+    <QueryClientProvider client={client}>
+      {pageOpen ? <PagePollingItself /> : null}
+      <DownloadsWatcher />
+    </QueryClientProvider>
+  );
+}
+
+describe('the master layout’s download watcher', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    helperStatusStore.set('connected');
+    helperDownloadsStore.set(INITIAL_HELPER_DOWNLOADS);
+    vi.mocked(callHelper).mockResolvedValue([download('downloading')]);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.mocked(callHelper).mockReset();
+    helperStatusStore.set('pending');
+  });
+
+  it('asks for the list once the helper is found and every 3 s while something downloads', async () => {
+    render(
+      <Layout client={new QueryClient({ defaultOptions: { queries: { retry: false } } })} pageOpen={false} />,
+    );
+    await advance(0);
+    expect(callHelper).toHaveBeenCalledTimes(1);
+    await advance(DOWNLOADS_POLL_MS);
+    expect(callHelper).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks nothing while a page that polls the list itself is open, and takes over when it closes', async () => {
+    helperStatusStore.set('pending');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { rerender } = render(<Layout client={client} pageOpen />);
+    act(() => helperStatusStore.set('connected'));
+    await advance(3 * DOWNLOADS_POLL_MS);
+    expect(callHelper).not.toHaveBeenCalled();
+    rerender(<Layout client={client} pageOpen={false} />);
+    await advance(0);
+    expect(callHelper).toHaveBeenCalledTimes(1);
   });
 });
