@@ -193,6 +193,48 @@ test('opened afresh, the cards page asks for its four lists before it first rend
   ]);
 });
 
+test('opened afresh, the cards page’s user and lists are asked for with its HTML, while its script still loads, each once and all used', async ({
+  page,
+}) => {
+  await signIn(page);
+  // A slow link: the entry script takes a second and a half to arrive.
+  let scriptArrived = Number.POSITIVE_INFINITY;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+    scriptArrived = Date.now();
+  });
+  const apiReads: { url: string; at: number }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiReads.push({ url: url.pathname + url.search, at: Date.now() });
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+
+  await page.goto('/cards');
+  await expect(page.getByRole('list', { name: 'My cards' }).getByRole('article')).toHaveCount(2, {
+    timeout: 15_000,
+  });
+  const firstReads = [
+    '/api/me',
+    '/api/cards?itemsPerPage=100',
+    '/api/user-credit-subscriptions?page=1&itemsPerPage=10',
+    '/api/user-crd-logs?page=1&itemsPerPage=10',
+    '/api/card-assigned-logs?page=1&itemsPerPage=10',
+  ];
+  for (const url of firstReads) {
+    const asked = apiReads.filter((read) => read.url === url);
+    expect(asked, url).toHaveLength(1);
+    expect(asked[0]?.at, `${url} is asked for before the script has arrived`).toBeLessThan(scriptArrived);
+  }
+  // Chromium warns of a preload nobody used a few seconds after the page has loaded.
+  await page.waitForTimeout(3500);
+  expect(warnings.filter((warning) => warning.includes('preload'))).toEqual([]);
+});
+
 test('on a phone the credits header keeps its balance and both links whole, inside the card', async ({
   page,
 }) => {

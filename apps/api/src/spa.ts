@@ -5,6 +5,13 @@ import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { CLIENT_CONFIG_ELEMENT_ID } from '@benchside/contracts/client-config';
+import {
+  CURRENT_USER_READ,
+  PAGES_WITH_FIRST_READS,
+  pageFirstReads,
+  pageWithFirstReads,
+} from '@benchside/contracts/page-reads';
+import { hasSignedInHint } from '@benchside/contracts/signed-in-hint';
 import { type Config, clientConfig } from '@benchside/server/config';
 import { NotFoundError } from '@benchside/server/errors';
 import { contentSecurityPolicy } from '@benchside/server/security-headers';
@@ -57,6 +64,8 @@ interface StaticFile {
   etag: string;
   cacheControl: string;
   csp?: string;
+  /** index.html: which form is sent depends on the signed-in hint cookie. */
+  variesByCookie?: boolean;
 }
 
 export interface Spa {
@@ -74,6 +83,17 @@ export function injectClientConfig(html: string, config: Config): string {
   const json = JSON.stringify(clientConfig(config)).replaceAll('<', '\\u003c');
   const block = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${json}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${block}\n</head>`) : `${block}\n${html}`;
+}
+
+/**
+ * Fetch preloads of the API reads the page makes first (decision 137): the browser asks for them
+ * while it loads the scripts, and the web app's own requests for the same URLs take their answers.
+ */
+export function injectReadPreloads(html: string, urls: readonly string[]): string {
+  const links = urls
+    .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`)
+    .join('\n');
+  return html.replace('</head>', `${links}\n</head>`);
 }
 
 /** sha256 sources for the CSP of every inline executable script in the page. */
@@ -172,10 +192,28 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
     files.set(urlPath, await prepare(await readFile(path), extension, cacheControl, { builtFile: path }));
   }
   const indexHtml = injectClientConfig(await readFile(indexPath, 'utf8'), config);
-  const index = await prepare(Buffer.from(indexHtml), '.html', REVALIDATE, {
-    csp: contentSecurityPolicy(config, inlineScriptHashes(indexHtml)),
+  const csp = contentSecurityPolicy(config, inlineScriptHashes(indexHtml));
+  const prepareIndex = async (reads: readonly string[]) => ({
+    ...(await prepare(Buffer.from(injectReadPreloads(indexHtml, reads)), '.html', REVALIDATE, { csp })),
+    variesByCookie: true,
   });
+  const index = await prepareIndex([]);
   files.set('/index.html', index);
+  // A signed-in visitor's page starts its reads with the HTML: the user on every page, and the
+  // page's own first reads where they are known.
+  const signedInIndex = await prepareIndex([CURRENT_USER_READ]);
+  const signedInPages = new Map(
+    await Promise.all(
+      PAGES_WITH_FIRST_READS.map(
+        async (page) => [page, await prepareIndex([CURRENT_USER_READ, ...pageFirstReads(page)])] as const,
+      ),
+    ),
+  );
+  const indexFor = (request: FastifyRequest, path: string): StaticFile => {
+    if (!hasSignedInHint(request.headers.cookie ?? '')) return index;
+    const page = pageWithFirstReads(path);
+    return (page === undefined ? undefined : signedInPages.get(page)) ?? signedInIndex;
+  };
 
   const send = (request: FastifyRequest, reply: FastifyReply, file: StaticFile) => {
     reply
@@ -183,7 +221,8 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
       .header('cache-control', file.cacheControl)
       .header('etag', file.etag);
     if (file.csp) reply.header('content-security-policy', file.csp);
-    if (file.gzip) reply.header('vary', 'Accept-Encoding');
+    const vary = [file.gzip && 'Accept-Encoding', file.variesByCookie && 'Cookie'].filter(Boolean);
+    if (vary.length > 0) reply.header('vary', vary.join(', '));
     if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (file.brotli && /\bbr\b/.test(accepted))
@@ -205,7 +244,7 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
       if (file) return send(request, reply, file);
       // A missing asset is a real 404, so a stale chunk fails fast instead of loading the app again.
       if (extname(path) !== '') throw new NotFoundError();
-      return send(request, reply, index);
+      return send(request, reply, indexFor(request, path));
     },
   };
 }

@@ -81,6 +81,57 @@ describe('serving the built web app', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  describe("a signed-in visitor's page starts its first reads with the HTML", () => {
+    const SIGNED_IN = { cookie: 'theme=dark; bs_signed_in=1' };
+    const preloadsOf = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) =>
+        (match[1] ?? '').replaceAll('&amp;', '&'),
+      );
+
+    it.each(['/cards', '/cards/'])('%s: the user and the cards overview’s four lists', async (path) => {
+      const response = await fetch(`${api.url}${path}`, { headers: SIGNED_IN });
+      expect(preloadsOf(await response.text())).toEqual([
+        '/api/me',
+        '/api/cards?itemsPerPage=100',
+        '/api/user-credit-subscriptions?page=1&itemsPerPage=10',
+        '/api/user-crd-logs?page=1&itemsPerPage=10',
+        '/api/card-assigned-logs?page=1&itemsPerPage=10',
+      ]);
+    });
+
+    it.each(['/', '/cards/credits', '/notifications', '/auth/login'])(
+      '%s: the user only, its page asks for its own',
+      async (path) => {
+        const response = await fetch(`${api.url}${path}`, { headers: SIGNED_IN });
+        expect(preloadsOf(await response.text())).toEqual(['/api/me']);
+      },
+    );
+
+    it('a visitor without the hint gets none, and every form is told apart by the cookie', async () => {
+      const withoutHint: Record<string, string>[] = [
+        {},
+        { cookie: 'bs_signed_in=0' },
+        { cookie: 'not_bs_signed_in=1' },
+      ];
+      for (const headers of withoutHint) {
+        const response = await fetch(`${api.url}/cards`, { headers });
+        expect(preloadsOf(await response.text())).toEqual([]);
+        expect(response.headers.get('vary')).toMatch(/\bCookie\b/);
+      }
+      const signedIn = await fetch(`${api.url}/cards`, { headers: SIGNED_IN });
+      const signedOut = await fetch(`${api.url}/cards`);
+      expect(signedIn.headers.get('vary')).toMatch(/\bCookie\b/);
+      expect(signedIn.headers.get('etag')).not.toBe(signedOut.headers.get('etag'));
+      expect(signedIn.headers.get('content-security-policy')).toBe(
+        signedOut.headers.get('content-security-policy'),
+      );
+      const revalidated = await fetch(`${api.url}/cards`, {
+        headers: { ...SIGNED_IN, 'if-none-match': signedIn.headers.get('etag') ?? '' },
+      });
+      expect(revalidated.status).toBe(304);
+    });
+  });
+
   it('serves hashed assets pre-compressed with long-lived caching', async () => {
     const brotli = await rawGet(`${api.url}/assets/app-Abc123.js`, {
       'accept-encoding': 'gzip, deflate, br',

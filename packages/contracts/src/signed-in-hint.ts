@@ -4,3 +4,8 @@
  * asking `GET /api/me` (and the forced logout its 401 would trigger) first.
  */
 export const SIGNED_IN_HINT_COOKIE = 'bs_signed_in';
+
+/** Whether a `Cookie` header (or `document.cookie`) carries the hint. */
+export function hasSignedInHint(cookies: string): boolean {
+  return cookies.split(';').some((cookie) => cookie.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
+}

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@benchside/contracts/auth';
-import { SIGNED_IN_HINT_COOKIE } from '@benchside/contracts/signed-in-hint';
+import { hasSignedInHint as cookiesHaveHint } from '@benchside/contracts/signed-in-hint';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createStore, useStore } from './create-store.ts';
 import { http } from './http.ts';
@@ -9,7 +9,7 @@ export const currentUserQueryKey = ['current-user'] as const;
 
 /** The API sets the hint cookie with every session; without it there is no session to ask about. */
 export function hasSignedInHint(cookies: string = document.cookie): boolean {
-  return cookies.split(';').some((cookie) => cookie.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
+  return cookiesHaveHint(cookies);
 }
 
 /** `GET /api/me`; any failure means nobody is signed in (spec §4). */

@@ -69,6 +69,16 @@ function retryAfterOf(header: string | null): number | null {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
+/** The URL a request of this client goes to: the query's defined values in their order. */
+export function requestUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
 /**
  * The web app's one HTTP client: JSON, forms with files, and uploads with progress, each answer
  * read one way. The main API's client owns the spec's 401 rule: any 401 ends the session with
@@ -97,14 +107,7 @@ export function createHttpClient({
     return pendingLogout;
   }
 
-  function buildUrl(path: string, query: RequestOptions['query']): string {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) params.append(name, String(value));
-    }
-    const search = params.toString();
-    return `${baseUrl}${path}${search ? `?${search}` : ''}`;
-  }
+  const buildUrl = (path: string, query: RequestOptions['query']) => requestUrl(baseUrl, path, query);
 
   /** Every answer, fetched or uploaded, is read here: the body on success, an ApiError otherwise. */
   async function readAnswer(

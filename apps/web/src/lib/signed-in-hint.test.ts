@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { hasSignedInHint } from './auth.ts';
+import { CURRENT_USER_READ } from '@benchside/contracts/page-reads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const { fetchMock } = vi.hoisted(() => ({
+  fetchMock: vi.fn(async (_url: string, _init?: RequestInit) => new Response('null', { status: 200 })),
+}));
+vi.stubGlobal('fetch', fetchMock);
+
+const { getCurrentUser, hasSignedInHint } = await import('./auth.ts');
 
 describe('hasSignedInHint', () => {
   it('finds the hint cookie among others', () => {
@@ -11,5 +18,23 @@ describe('hasSignedInHint', () => {
     expect(hasSignedInHint('')).toBe(false);
     expect(hasSignedInHint('bs_signed_in=')).toBe(false);
     expect(hasSignedInHint('not_bs_signed_in=1')).toBe(false);
+  });
+});
+
+describe('getCurrentUser', () => {
+  afterEach(() => {
+    document.cookie = 'bs_signed_in=; max-age=0';
+    fetchMock.mockClear();
+  });
+
+  it('with the hint, asks for the URL the portal preloads with every signed-in page', async () => {
+    document.cookie = 'bs_signed_in=1';
+    await getCurrentUser();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([CURRENT_USER_READ]);
+  });
+
+  it('without it, asks nothing', async () => {
+    expect(await getCurrentUser()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

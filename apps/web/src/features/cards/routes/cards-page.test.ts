@@ -9,6 +9,8 @@ vi.mock('../../../lib/http.ts', async (importOriginal) => {
 });
 
 const { queryClient } = await import('../../../lib/query-client.ts');
+const { requestUrl } = await import('../../../lib/http.ts');
+const { pageFirstReads } = await import('@benchside/contracts/page-reads');
 const { startCardsPageReads } = await import('./cards-page.tsx');
 
 describe("the cards page's first reads, started as its chunk arrives", () => {
@@ -25,6 +27,14 @@ describe("the cards page's first reads, started as its chunk arrives", () => {
       ['/user-crd-logs', { query: { page: 1, itemsPerPage: 10 } }],
       ['/card-assigned-logs', { query: { page: 1, itemsPerPage: 10 } }],
     ]);
+  });
+
+  it('are the reads the portal preloads with the page’s HTML, URL for URL, so none goes unused', () => {
+    startCardsPageReads('/cards');
+    const urls = get.mock.calls.map(([path, options]) =>
+      requestUrl('/api', path, (options as { query?: Record<string, number> } | undefined)?.query),
+    );
+    expect(urls).toEqual(pageFirstReads('/cards'));
   });
 
   it.each(['/cards/credits', '/cards/add', '/cards/0b6f'])(

@@ -1,0 +1,35 @@
+/**
+ * The API reads a signed-in visitor's page makes before its first render, by the page's address
+ * (decision 137). The portal names them in the page's HTML as fetch preloads, so the browser asks
+ * for them while it is still loading the scripts; the web app's first reads of that page ask for
+ * exactly these URLs (its tests hold it to them), or the preloads would go unused.
+ */
+
+/** What the web app asks first on every page when the signed-in hint is there (`getCurrentUser`). */
+export const CURRENT_USER_READ = '/api/me';
+
+/** The pages whose own first reads are known ahead, by path without a trailing slash. */
+const PAGE_FIRST_READS: Readonly<Record<string, readonly string[]>> = {
+  // The cards overview: its cards, the credits header's packs, recent activity and assignments.
+  '/cards': [
+    '/api/cards?itemsPerPage=100',
+    '/api/user-credit-subscriptions?page=1&itemsPerPage=10',
+    '/api/user-crd-logs?page=1&itemsPerPage=10',
+    '/api/card-assigned-logs?page=1&itemsPerPage=10',
+  ],
+};
+
+/** The pages with first reads of their own, for the portal to prepare their HTML once. */
+export const PAGES_WITH_FIRST_READS: readonly string[] = Object.keys(PAGE_FIRST_READS);
+
+/** The page of PAGES_WITH_FIRST_READS an address shows (`/cards/` is `/cards`), if any. */
+export function pageWithFirstReads(pathname: string): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return Object.hasOwn(PAGE_FIRST_READS, path) ? path : undefined;
+}
+
+/** A page's own first reads (none for most pages). */
+export function pageFirstReads(pathname: string): readonly string[] {
+  const page = pageWithFirstReads(pathname);
+  return page === undefined ? [] : (PAGE_FIRST_READS[page] ?? []);
+}
