@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
 
 /** The computed style of the first element the selector finds, read through the page's own window. */
 const styleOf = (page: Page, selector: string, property: string) =>
@@ -43,3 +44,34 @@ for (const [scheme, pageColour] of [
     expect(await styleOf(page, 'button[type="submit"]', 'border-radius')).not.toBe('0px');
   });
 }
+
+test('opening a signed-in page moves nothing: its title bar is in its first frame and the footer stays below the fold', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await page.addInitScript(`
+    window.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  `);
+  for (const [path, title] of [
+    ['/cards', 'Cards'],
+    ['/notifications', 'Notifications'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('#splash-screen')).toBeHidden();
+    // Two frames for a late shift to be reported.
+    await page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    );
+    const shifts = await page.evaluate<number[]>('window.layoutShifts');
+    // The splash screen's spinner settling as the stylesheet lands is a few thousandths at most.
+    expect(
+      shifts.reduce((sum, shift) => sum + shift, 0),
+      path,
+    ).toBeLessThan(0.005);
+  }
+});

@@ -5,6 +5,7 @@ import {
   type SetStateAction,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
 } from 'react';
@@ -50,11 +51,14 @@ function isSamePage(a: PageData | null, b: PageData): boolean {
   );
 }
 
-/** Declares the page's title (rendered as the toolbar's h1) and its breadcrumbs. */
+/**
+ * Declares the page's title (rendered as the toolbar's h1) and its breadcrumbs. Set before the
+ * browser paints, so the toolbar is there in the page's first frame and never pushes it down.
+ */
 export function PageTitle({ children, breadcrumbs = [] }: { children: string; breadcrumbs?: Breadcrumb[] }) {
   const setPage = useContext(PageDataContext)?.setPage;
   useDocumentTitle(children);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const next = { title: children, breadcrumbs };
     setPage?.((current) => (isSamePage(current, next) ? current : next));
   });

@@ -204,9 +204,7 @@ export function CardsOverviewPage() {
           />
         </>
       ) : (
-        <div className="page-loading">
-          <Spinner label={t('cards.loading')} className="text-primary mb-4" />
-        </div>
+        <Spinner label={t('cards.loading')} className="text-primary mb-4" />
       )}
     </>
   );
