@@ -200,7 +200,7 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
   const index = await prepareIndex([]);
   files.set('/index.html', index);
   // A signed-in visitor's page starts its reads with the HTML: the user on every page, and the
-  // page's own first reads where they are known.
+  // page's own first reads where they are known and the address has no query string.
   const signedInIndex = await prepareIndex([CURRENT_USER_READ]);
   const signedInPages = new Map(
     await Promise.all(
@@ -211,7 +211,8 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
   );
   const indexFor = (request: FastifyRequest, path: string): StaticFile => {
     if (!hasSignedInHint(request.headers.cookie ?? '')) return index;
-    const page = pageWithFirstReads(path);
+    // A query string (a folder, a page, a filter) changes what a page asks for first.
+    const page = request.url.includes('?') ? undefined : pageWithFirstReads(path);
     return (page === undefined ? undefined : signedInPages.get(page)) ?? signedInIndex;
   };
 

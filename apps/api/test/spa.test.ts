@@ -99,7 +99,17 @@ describe('serving the built web app', () => {
       ]);
     });
 
-    it.each(['/', '/cards/credits', '/notifications', '/auth/login'])(
+    it.each(['/notifications', '/files/', '/supported-models'])(
+      '%s: the user and the page’s own first reads',
+      async (path) => {
+        const response = await fetch(`${api.url}${path}`, { headers: SIGNED_IN });
+        const preloads = preloadsOf(await response.text());
+        expect(preloads[0]).toBe('/api/me');
+        expect(preloads.length).toBeGreaterThan(1);
+      },
+    );
+
+    it.each(['/', '/cards/credits', '/cards?from=mail', '/files?parent=12', '/auth/login'])(
       '%s: the user only, its page asks for its own',
       async (path) => {
         const response = await fetch(`${api.url}${path}`, { headers: SIGNED_IN });

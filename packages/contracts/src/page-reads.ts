@@ -8,7 +8,10 @@
 /** What the web app asks first on every page when the signed-in hint is there (`getCurrentUser`). */
 export const CURRENT_USER_READ = '/api/me';
 
-/** The pages whose own first reads are known ahead, by path without a trailing slash. */
+/**
+ * The pages whose own first reads are known ahead, by path without a trailing slash, as each asks
+ * for them when opened without a query string.
+ */
 const PAGE_FIRST_READS: Readonly<Record<string, readonly string[]>> = {
   // The cards overview: its cards, the credits header's packs, recent activity and assignments.
   '/cards': [
@@ -17,6 +20,14 @@ const PAGE_FIRST_READS: Readonly<Record<string, readonly string[]>> = {
     '/api/user-crd-logs?page=1&itemsPerPage=10',
     '/api/card-assigned-logs?page=1&itemsPerPage=10',
   ],
+  '/notifications': ['/api/notification-to-users?page=1&itemsPerPage=10&order%5BcreatedAt%5D=desc'],
+  '/firmwares': ['/api/model/brands'],
+  '/tools': ['/api/softs'],
+  '/files': ['/api/file/get-by-parent?page=1&itemsPerPage=20'],
+  '/supported-models': ['/api/supported-models/brands', '/api/supported-models?page=1&itemsPerPage=20'],
+  '/watch-list': ['/api/watches?page=1&itemsPerPage=20'],
+  '/customers': ['/api/customers?page=1&itemsPerPage=20&search='],
+  '/conversations': ['/api/conversations?page=1&itemsPerPage=20'],
 };
 
 /** The pages with first reads of their own, for the portal to prepare their HTML once. */

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/auth.ts';
+
+// Each page's first reads, as it asks for them when opened without a query string; the cards
+// overview has its own test in e2e/cards/cards.spec.ts.
+const PAGES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['/notifications', ['/api/notification-to-users?page=1&itemsPerPage=10&order%5BcreatedAt%5D=desc']],
+  ['/firmwares', ['/api/model/brands']],
+  ['/tools', ['/api/softs']],
+  ['/files', ['/api/file/get-by-parent?page=1&itemsPerPage=20']],
+  ['/supported-models', ['/api/supported-models/brands', '/api/supported-models?page=1&itemsPerPage=20']],
+  ['/watch-list', ['/api/watches?page=1&itemsPerPage=20']],
+  ['/customers', ['/api/customers?page=1&itemsPerPage=20&search=']],
+  ['/conversations', ['/api/conversations?page=1&itemsPerPage=20']],
+];
+
+test('opened afresh, each signed-in list page’s reads are asked for with its HTML, while its script still loads, each once', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  let scriptArrived = Number.POSITIVE_INFINITY;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+    scriptArrived = Date.now();
+  });
+  const apiReads: { url: string; at: number }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiReads.push({ url: url.pathname + url.search, at: Date.now() });
+  });
+
+  for (const [path, reads] of PAGES) {
+    scriptArrived = Number.POSITIVE_INFINITY;
+    apiReads.length = 0;
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    for (const url of ['/api/me', ...reads]) {
+      const asked = apiReads.filter((read) => read.url === url);
+      expect(asked, `${path}: ${url}`).toHaveLength(1);
+      expect(asked[0]?.at, `${path}: ${url} before the script`).toBeLessThan(scriptArrived);
+    }
+  }
+});
