@@ -1,5 +1,5 @@
 import './styles/main.scss';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadSignedInRoute, preloadSignInRoute } from './app/router.tsx';
@@ -45,14 +45,12 @@ async function start(rootElement: HTMLElement): Promise<void> {
   ]);
   document.documentElement.lang = language;
   await initI18n(language, resources);
-  // A transition lets React render in small slices instead of one long task (keeps input responsive).
-  startTransition(() => {
-    createRoot(rootElement).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  // One synchronous render: Preact (decision 129) has no time slicing, so a transition would change nothing.
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }
 
 const rootElement = document.getElementById('root');
