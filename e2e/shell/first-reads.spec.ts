@@ -4,6 +4,15 @@ import { signIn } from '../support/auth.ts';
 // Each page's first reads, as it asks for them when opened without a query string; the cards
 // overview has its own test in e2e/cards/cards.spec.ts.
 const PAGES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  [
+    '/cards/credits',
+    [
+      '/api/credit-ledger?page=1&itemsPerPage=20',
+      '/api/credit-ledger/balance-history',
+      '/api/cards?itemsPerPage=100',
+      '/api/products?itemsPerPage=100',
+    ],
+  ],
   ['/notifications', ['/api/notification-to-users?page=1&itemsPerPage=10&order%5BcreatedAt%5D=desc']],
   ['/firmwares', ['/api/model/brands']],
   ['/tools', ['/api/softs']],
@@ -12,6 +21,7 @@ const PAGES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['/watch-list', ['/api/watches?page=1&itemsPerPage=20']],
   ['/customers', ['/api/customers?page=1&itemsPerPage=20&search=']],
   ['/conversations', ['/api/conversations?page=1&itemsPerPage=20']],
+  ['/helper', ['/api/helper/installer']],
 ];
 
 test('opened afresh, each signed-in list page’s reads are asked for with its HTML, while its script still loads, each once', async ({

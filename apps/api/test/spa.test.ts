@@ -109,7 +109,7 @@ describe('serving the built web app', () => {
       },
     );
 
-    it.each(['/', '/cards/credits', '/cards?from=mail', '/files?parent=12', '/auth/login'])(
+    it.each(['/', '/cards/add', '/cards?from=mail', '/files?parent=12', '/auth/login'])(
       '%s: the user only, its page asks for its own',
       async (path) => {
         const response = await fetch(`${api.url}${path}`, { headers: SIGNED_IN });

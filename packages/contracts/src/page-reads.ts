@@ -20,6 +20,13 @@ const PAGE_FIRST_READS: Readonly<Record<string, readonly string[]>> = {
     '/api/user-crd-logs?page=1&itemsPerPage=10',
     '/api/card-assigned-logs?page=1&itemsPerPage=10',
   ],
+  // The credits ledger: its first page, the balance chart, and the cards and products to filter by.
+  '/cards/credits': [
+    '/api/credit-ledger?page=1&itemsPerPage=20',
+    '/api/credit-ledger/balance-history',
+    '/api/cards?itemsPerPage=100',
+    '/api/products?itemsPerPage=100',
+  ],
   '/notifications': ['/api/notification-to-users?page=1&itemsPerPage=10&order%5BcreatedAt%5D=desc'],
   '/firmwares': ['/api/model/brands'],
   '/tools': ['/api/softs'],
@@ -28,6 +35,8 @@ const PAGE_FIRST_READS: Readonly<Record<string, readonly string[]>> = {
   '/watch-list': ['/api/watches?page=1&itemsPerPage=20'],
   '/customers': ['/api/customers?page=1&itemsPerPage=20&search='],
   '/conversations': ['/api/conversations?page=1&itemsPerPage=20'],
+  // The helper panel: the latest installer's version, to tell whether an update is available.
+  '/helper': ['/api/helper/installer'],
 };
 
 /** The pages with first reads of their own, for the portal to prepare their HTML once. */

@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatDay,
   numberFormat,
+  prepareFormatters,
   relativeTimeFormat,
 } from './format.ts';
 
@@ -116,5 +117,26 @@ describe('cached formatters', () => {
       'Mar 12, 2026',
     );
     expect(relativeTimeFormat('fr', { numeric: 'always' }).format(2, 'day')).toBe('dans 2 jours');
+  });
+
+  it('are built ahead by prepareFormatters, and the first screen’s dates and countdowns then use those', () => {
+    prepareFormatters('ja');
+    const prepared = [
+      numberFormat('ja'),
+      dateTimeFormat('ja', { dateStyle: 'medium' }),
+      relativeTimeFormat('ja', { numeric: 'always' }),
+    ];
+    expect(formatDate('2026-03-12T12:00:00Z', 'ja')).toBe(
+      prepared[1]?.format(new Date('2026-03-12T12:00:00Z')),
+    );
+    expect(expiryCountdown('2026-03-15T00:00:00Z', new Date('2026-03-12T00:00:00Z'), 'ja').relative).toBe(
+      prepared[2]?.format(3, 'day'),
+    );
+    prepareFormatters('ja');
+    expect([
+      numberFormat('ja'),
+      dateTimeFormat('ja', { dateStyle: 'medium' }),
+      relativeTimeFormat('ja', { numeric: 'always' }),
+    ]).toEqual(prepared);
   });
 });
