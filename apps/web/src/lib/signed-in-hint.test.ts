@@ -21,14 +21,20 @@ describe('hasSignedInHint', () => {
   });
 });
 
+/** The hint as the API sets it: a cookie the page reads through document.cookie. */
+function setHintCookie(value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the web app reads the hint from document.cookie.
+  document.cookie = value;
+}
+
 describe('getCurrentUser', () => {
   afterEach(() => {
-    document.cookie = 'bs_signed_in=; max-age=0';
+    setHintCookie('bs_signed_in=; max-age=0');
     fetchMock.mockClear();
   });
 
   it('with the hint, asks for the URL the portal preloads with every signed-in page', async () => {
-    document.cookie = 'bs_signed_in=1';
+    setHintCookie('bs_signed_in=1');
     await getCurrentUser();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([CURRENT_USER_READ]);
   });
