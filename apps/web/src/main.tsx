@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadSignedInRoute, preloadSignInRoute } from './app/router.tsx';
 import { currentUserQueryOptions, hasSignedInHint } from './lib/auth.ts';
-import { prepareFormatters } from './lib/format.ts';
 import { initI18n, type LocaleResources, loadLocale } from './lib/i18n.ts';
 import { type Language, languageStorageKey, readLanguage } from './lib/language.ts';
 import { applyPreloadedStylesheets } from './lib/preloaded-stylesheets.ts';
@@ -30,9 +29,6 @@ async function start(rootElement: HTMLElement): Promise<void> {
   startThemeMode();
   const currentUserLoaded = queryClient.prefetchQuery(currentUserQueryOptions());
   const { pathname } = window.location;
-  const preferred = readLanguage(localStorage, languageStorageKey);
-  // A signed-in page formats dates and counts; their formatters are built while the network works.
-  if (hasSignedInHint()) setTimeout(() => prepareFormatters(preferred));
   // A failed chunk is left to the route itself, which shows its error when it renders.
   const routeLoaded = (
     pathname.startsWith('/auth')
@@ -42,7 +38,7 @@ async function start(rootElement: HTMLElement): Promise<void> {
         : Promise.resolve()
   ).catch(() => undefined);
   const [{ language, resources }] = await Promise.all([
-    loadStartLanguage(preferred),
+    loadStartLanguage(readLanguage(localStorage, languageStorageKey)),
     currentUserLoaded,
     routeLoaded,
     applyPreloadedStylesheets(document),

@@ -8,7 +8,6 @@ import {
   formatDateTime,
   formatDay,
   numberFormat,
-  prepareFormatters,
   relativeTimeFormat,
 } from './format.ts';
 
@@ -117,20 +116,5 @@ describe('cached formatters', () => {
       'Mar 12, 2026',
     );
     expect(relativeTimeFormat('fr', { numeric: 'always' }).format(2, 'day')).toBe('dans 2 jours');
-  });
-
-  it('are built ahead by prepareFormatters, and the first screen’s dates and countdowns then use those', () => {
-    prepareFormatters('ja');
-    const count = numberFormat('ja');
-    const date = dateTimeFormat('ja', { dateStyle: 'medium' });
-    const countdown = relativeTimeFormat('ja', { numeric: 'always' });
-    expect(formatDate('2026-03-12T12:00:00Z', 'ja')).toBe(date.format(new Date('2026-03-12T12:00:00Z')));
-    expect(expiryCountdown('2026-03-15T00:00:00Z', new Date('2026-03-12T00:00:00Z'), 'ja').relative).toBe(
-      countdown.format(3, 'day'),
-    );
-    prepareFormatters('ja');
-    expect(numberFormat('ja')).toBe(count);
-    expect(dateTimeFormat('ja', { dateStyle: 'medium' })).toBe(date);
-    expect(relativeTimeFormat('ja', { numeric: 'always' })).toBe(countdown);
   });
 });
