@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { ensureNginx, referenceSite, selfSignedCertificate, startNginx } from '../deploy/test/nginx.ts';
 import { type LoadFigures, measureLoad, warmUp } from './api-load.ts';
 import { postgresAndS3 } from './backends.ts';
-import { type Child, freePort, startChild, waitUntil } from './processes.ts';
+import { type Child, freePort, startChild, WaitAbandoned, waitUntil } from './processes.ts';
 import { openSeededDatabase } from './stack.ts';
 
 /** Issue 17: what one node, and two behind nginx, hold with p99 ≤ 50 ms. */
@@ -117,7 +117,8 @@ async function startApiNode(root: string, env: NodeJS.ProcessEnv): Promise<Child
   try {
     await waitUntil(
       async () => {
-        if (node.process.exitCode !== null) throw new Error(`serve:api exited early:\n${node.output()}`);
+        if (node.process.exitCode !== null)
+          throw new WaitAbandoned(`serve:api exited early:\n${node.output()}`);
         return (await fetch(`http://127.0.0.1:${env.PORT}/api/ready`)).ok;
       },
       `serve:api on port ${env.PORT}`,

@@ -44,6 +44,15 @@ export function startChild(command: string, args: string[], env: NodeJS.ProcessE
   };
 }
 
+/**
+ * Thrown by a `waitUntil` check when what it waits for can no longer happen (the process that was
+ * to answer has exited): the wait ends at once with this error instead of running to its timeout.
+ */
+export class WaitAbandoned extends Error {
+  override readonly name = 'WaitAbandoned';
+}
+
+/** Asks `check` every 250 ms until it says yes; a check that throws (a refused fetch) says not yet. */
 export async function waitUntil(
   check: () => Promise<boolean>,
   what: string,
@@ -51,7 +60,11 @@ export async function waitUntil(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
+    const done = await check().catch((error: unknown) => {
+      if (error instanceof WaitAbandoned) throw error;
+      return false;
+    });
+    if (done) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);

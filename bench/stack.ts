@@ -7,7 +7,7 @@ import { loadConfig } from '@benchside/server/config';
 import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { DEMO_ACCOUNT, seedDemo } from '../apps/api/src/seed/demo.ts';
 import { type Backend, EMBEDDED } from './backends.ts';
-import { type Child, freePort, startChild, waitUntil } from './processes.ts';
+import { type Child, freePort, startChild, WaitAbandoned, waitUntil } from './processes.ts';
 
 export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'Demo#Bench2026';
@@ -65,7 +65,7 @@ export async function startStack(root: string, options: StackOptions = {}): Prom
     await waitUntil(
       async () => {
         if (running.process.exitCode !== null)
-          throw new Error(`npm start exited early:\n${running.output()}`);
+          throw new WaitAbandoned(`npm start exited early:\n${running.output()}`);
         return (await fetch(`${baseUrl}/api/health`)).ok;
       },
       `${baseUrl}/api/health`,

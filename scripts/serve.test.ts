@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, isListening, waitUntil } from '../bench/processes.ts';
+import { freePort, isListening, WaitAbandoned, waitUntil } from '../bench/processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const GRACE_MS = 8000;
@@ -85,12 +85,15 @@ describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, 
   });
 
   it('npm run serve:api drains on SIGTERM: refuses new connections, finishes the request under way, exits 0 within the grace', async () => {
-    const port = Number(env.PORT);
-    const api = runScript('serve:api', env);
+    // Ports are taken just before the server starts: the other test files running meanwhile open
+    // and close sockets all the time, and one of them may have taken a port found free seconds ago.
+    const port = await freePort();
+    const api = runScript('serve:api', { ...env, PORT: String(port) });
     try {
       await waitUntil(
         async () => {
-          if (api.child.exitCode !== null) throw new Error(`serve:api exited early:\n${api.output()}`);
+          if (api.child.exitCode !== null)
+            throw new WaitAbandoned(`serve:api exited early:\n${api.output()}`);
           return (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok;
         },
         'serve:api to be ready',
@@ -140,13 +143,19 @@ describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, 
   });
 
   it('npm run serve:support serves /ready and /metrics to this host and stops on SIGTERM', async () => {
-    const supportUrl = `http://127.0.0.1:${env.SUPPORT_PORT}`;
-    const support = runScript('serve:support', env);
+    const apiPort = await freePort();
+    const supportPort = await freePort();
+    const supportUrl = `http://127.0.0.1:${supportPort}`;
+    const support = runScript('serve:support', {
+      ...env,
+      PORT: String(apiPort),
+      SUPPORT_PORT: String(supportPort),
+    });
     try {
       await waitUntil(
         async () => {
           if (support.child.exitCode !== null)
-            throw new Error(`serve:support exited early:\n${support.output()}`);
+            throw new WaitAbandoned(`serve:support exited early:\n${support.output()}`);
           return (await fetch(`${supportUrl}/ready`)).ok;
         },
         'serve:support to be ready',
@@ -156,7 +165,7 @@ describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, 
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain('benchside_http_requests_total{method="GET",route="/ready"');
       // Only the support service: the API is not started by it.
-      expect(await isListening(Number(env.PORT))).toBe(false);
+      expect(await isListening(apiPort)).toBe(false);
       signalGroup(support, 'SIGTERM');
       expect(await support.exited).toBe(0);
     } finally {

@@ -8,7 +8,7 @@ import { SIMULATED_READER_NAME } from '@benchside/contracts/card-validation';
 import { MailCatcher } from '@benchside/server/mail/catcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
-import { freePort, isListening, startChild, waitUntil } from '../bench/processes.ts';
+import { freePort, isListening, startChild, WaitAbandoned, waitUntil } from '../bench/processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const START_SCRIPT = ['--import', 'tsx', 'scripts/start.ts'];
@@ -151,7 +151,8 @@ describe('starting the portal for production', { timeout: START_TIMEOUT_MS }, ()
     try {
       await waitUntil(
         async () => {
-          if (child.process.exitCode !== null) throw new Error(`The start exited early:\n${child.output()}`);
+          if (child.process.exitCode !== null)
+            throw new WaitAbandoned(`The start exited early:\n${child.output()}`);
           return (await fetch(`${portal}/api/health`)).ok;
         },
         `${portal}/api/health`,
