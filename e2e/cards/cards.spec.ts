@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y.ts';
 import { createVerifiedAccount, signInAs } from '../support/accounts.ts';
 import { signIn } from '../support/auth.ts';
+import { watchReadsBeforeTheScript } from '../support/first-reads.ts';
 import { waitForMail } from '../support/mail.ts';
 
 const READER = 'Benchside Simulated Reader 0';
@@ -198,17 +199,7 @@ test('opened afresh, the cards page’s user and lists are asked for with its HT
 }) => {
   await signIn(page);
   // A slow link: the entry script takes a second and a half to arrive.
-  let scriptArrived = Number.POSITIVE_INFINITY;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-    scriptArrived = Date.now();
-  });
-  const apiReads: { url: string; at: number }[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) apiReads.push({ url: url.pathname + url.search, at: Date.now() });
-  });
+  const reads = await watchReadsBeforeTheScript(page, 1500);
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
@@ -225,11 +216,7 @@ test('opened afresh, the cards page’s user and lists are asked for with its HT
     '/api/user-crd-logs?page=1&itemsPerPage=10',
     '/api/card-assigned-logs?page=1&itemsPerPage=10',
   ];
-  for (const url of firstReads) {
-    const asked = apiReads.filter((read) => read.url === url);
-    expect(asked, url).toHaveLength(1);
-    expect(asked[0]?.at, `${url} is asked for before the script has arrived`).toBeLessThan(scriptArrived);
-  }
+  reads.expectAskedOnceBeforeTheScript(firstReads);
   // Chromium warns of a preload nobody used a few seconds after the page has loaded.
   await page.waitForTimeout(3500);
   expect(warnings.filter((warning) => warning.includes('preload'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
+import { watchReadsBeforeTheScript } from '../support/first-reads.ts';
 
 // Each page's first reads, as it asks for them when opened without a query string; the cards
 // overview has its own test in e2e/cards/cards.spec.ts.
@@ -29,28 +30,13 @@ test('opened afresh, each signed-in list page’s reads are asked for with its H
 }) => {
   test.setTimeout(60_000);
   await signIn(page);
-  let scriptArrived = Number.POSITIVE_INFINITY;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-    scriptArrived = Date.now();
-  });
-  const apiReads: { url: string; at: number }[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) apiReads.push({ url: url.pathname + url.search, at: Date.now() });
-  });
+  const watched = await watchReadsBeforeTheScript(page, 1000);
 
   for (const [path, reads] of PAGES) {
-    scriptArrived = Number.POSITIVE_INFINITY;
-    apiReads.length = 0;
+    watched.reset();
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
-    for (const url of ['/api/me', ...reads]) {
-      const asked = apiReads.filter((read) => read.url === url);
-      expect(asked, `${path}: ${url}`).toHaveLength(1);
-      expect(asked[0]?.at, `${path}: ${url} before the script`).toBeLessThan(scriptArrived);
-    }
+    watched.expectAskedOnceBeforeTheScript(['/api/me', ...reads], path);
   }
 });
