@@ -37,12 +37,24 @@ export function batchedLookup<K, V>(
     });
 }
 
+/** The answers of `sharedReads`: one object many replies hold at once, so none may change it. */
+const sharedAnswers = new WeakSet<object>();
+
+/**
+ * Whether `value` is an answer of `sharedReads`, which the response serializer writes once for all
+ * the replies that share it.
+ */
+export function isSharedAnswer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && sharedAnswers.has(value);
+}
+
 /**
  * Identical reads asked for in one event-loop turn share one read, which starts once the turn's
  * requests have all asked: fifty connections polling the same page cost one query, and every
  * caller still gets an answer from a read that started after it asked. The key names the read
  * completely (who asks and for what), so any caller's `read` for it gives the same answer.
- * Distinct keys run side by side, each settling its own callers.
+ * Distinct keys run side by side, each settling its own callers. The answer is one object for all
+ * its callers: read-only, and written to JSON once (see `isSharedAnswer`).
  */
 export function sharedReads<V>(): (key: string, read: () => Promise<V>) => Promise<V> {
   let pending: Map<string, Promise<V>> | null = null;
@@ -56,7 +68,10 @@ export function sharedReads<V>(): (key: string, read: () => Promise<V>) => Promi
     }
     let shared = pending.get(key);
     if (!shared) {
-      shared = new Promise<void>((resolve) => setImmediate(resolve)).then(read);
+      shared = new Promise<void>((resolve) => setImmediate(resolve)).then(read).then((answer) => {
+        if (typeof answer === 'object' && answer !== null) sharedAnswers.add(answer);
+        return answer;
+      });
       pending.set(key, shared);
     }
     return shared;

@@ -1,6 +1,7 @@
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sharedReads } from './batched-lookup.ts';
 import { responseSerializerCompiler, toSerializerSchema } from './response-serializer.ts';
 
 const route = { method: 'GET', url: '/api/things', httpStatus: '200' };
@@ -103,6 +104,35 @@ describe('response serializer', () => {
   it('accepts a schema given as { properties } as the zod type provider does', () => {
     const serialize = responseSerializerCompiler({ ...route, schema: { properties: pageSchema } });
     expect(JSON.parse(serialize(page))).toEqual(page);
+  });
+
+  it('writes an answer many replies share once, and the same JSON for each of them', async () => {
+    const serialize = serializerFor(pageSchema);
+    let reads = 0;
+    const counted = {
+      get member() {
+        reads += 1;
+        return page.member;
+      },
+      totalItems: page.totalItems,
+    };
+    const shared = sharedReads<typeof counted>();
+    const [first, second] = await Promise.all([
+      shared('page 1', async () => counted),
+      shared('page 1', async () => counted),
+    ]);
+    const bodies = [serialize(first), serialize(second), serialize(first)];
+    expect(new Set(bodies)).toEqual(new Set([serialize(page)]));
+    expect(reads).toBe(1);
+  });
+
+  it('writes an answer of its own afresh each time, so a changed object is written as it now is', () => {
+    const serialize = serializerFor(pageSchema);
+    const answer = structuredClone(page);
+    const before = serialize(answer);
+    answer.totalItems = 3;
+    expect(JSON.parse(serialize(answer)).totalItems).toBe(3);
+    expect(JSON.parse(before).totalItems).toBe(2);
   });
 
   it('marks x-or-null as nullable and leaves unions with null alone', () => {
