@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPGlite } from './open-database.ts';
+import { isUniqueViolation } from './unique-violation.ts';
 
 describe('PGlite dialect with prepared statements', () => {
   let handle: DatabaseHandle;
@@ -59,5 +60,29 @@ describe('PGlite dialect with prepared statements', () => {
     );
     const rows = await sql<{ one: number }>`select ${1}::int as one`.execute(handle.db);
     expect(rows.rows).toEqual([{ one: 1 }]);
+  });
+
+  it('reads an answer of many chunks whole, multi-byte text intact across their seams', async () => {
+    const names = Array.from({ length: 4000 }, (_, index) => `${index} Ünïcödé 文字 🔧 `.repeat(12));
+    await sql`insert into gadgets (name) select unnest(${names}::text[])`.execute(handle.db);
+    const rows = await sql<{ name: string }>`select name from gadgets where id > ${0} order by id`.execute(
+      handle.db,
+    );
+    expect(rows.rows.map((row) => row.name)).toEqual(names);
+  });
+
+  it('throws the database’s error with its SQLSTATE code; a unique violation names its index', async () => {
+    await sql`create unique index gadgets_name_key on gadgets (name)`.execute(handle.db);
+    await sql`insert into gadgets (name) values (${'twin'})`.execute(handle.db);
+    const failure = await sql`insert into gadgets (name) values (${'twin'})`
+      .execute(handle.db)
+      .catch((error) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ code: '23505' });
+    expect(isUniqueViolation(failure, 'gadgets_name_key')).toBe(true);
+    const rows = await sql<{
+      count: number;
+    }>`select count(*)::int as count from gadgets where name = ${'twin'}`.execute(handle.db);
+    expect(rows.rows).toEqual([{ count: 1 }]);
   });
 });
