@@ -264,6 +264,18 @@ describe('customer book', () => {
     expect(many.member.map((customer) => customer.name).sort()).toEqual(
       ['Customer 1234', ...Array.from({ length: 10 }, (_, digit) => `Customer 1234${digit}`)].sort(),
     );
+    // Each page of a search says how many match, a page past the last match too.
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => list(mia, `?search=customer%201234&itemsPerPage=10&page=${page}`)),
+    );
+    expect(pages.map((page) => [page.member.length, page.totalItems])).toEqual([
+      [10, 11],
+      [1, 11],
+      [0, 11],
+    ]);
+    expect(pages.flatMap((page) => page.member.map((customer) => customer.name))).toEqual(
+      many.member.map((customer) => customer.name),
+    );
 
     const { rows: plan } = await sql`explain (format json)
       select * from customers where user_id = ${miaId}::uuid

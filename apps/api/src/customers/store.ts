@@ -6,10 +6,10 @@ import {
   MAX_CUSTOMERS_PER_USER,
 } from '@benchside/contracts/customers';
 import type { CustomersTable, Database } from '@benchside/db/database';
-import { nearerEndWindow } from '@benchside/db/page-window';
+import { nearerEndWindow, pageWindow } from '@benchside/db/page-window';
 import { ConflictError, NotFoundError } from '@benchside/server/errors';
 import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import { checkUuid, type Db, fetchPage } from '../cards/card-store.ts';
+import { checkUuid, type Db } from '../cards/card-store.ts';
 
 /** The signed-in technician's customer book: every query is scoped to one user id. */
 
@@ -51,8 +51,11 @@ function searchIndexHolds(userId: string, text: string) {
 
 /**
  * One page, newest first. Without a search the total is the counter row (one key lookup, whatever
- * the number of customers) and a page past the middle is read from the oldest end; a search reads
- * the rows the search index finds and counts those LIKE keeps.
+ * the number of customers) and a page past the middle is read from the oldest end. A search is one
+ * read: the rows the search index finds, kept by LIKE, counted by a window over all of them and
+ * sorted for the page. As a page and a count, it ran the index's scan twice, and the page, planned
+ * to walk the newest-first index until it had filled, walked half the book when a few thousand
+ * matched (166 ms at 100,000 rows against 19 ms for this one read).
  */
 export async function listCustomers(
   db: Kysely<Database>,
@@ -74,7 +77,22 @@ export async function listCustomers(
           eb('phone', 'ilike', pattern),
         ]),
       );
-    const { rows, totalItems } = await fetchPage(matching, query, inOrder);
+    const window = pageWindow(query.page, query.itemsPerPage);
+    const rows = await inOrder(matching)
+      .select(sql<string>`count(*) over ()`.as('matches'))
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    const first = rows[0];
+    // A page past the last match has no row to carry the count.
+    const totalItems = first
+      ? Number(first.matches)
+      : query.page === 1
+        ? 0
+        : Number(
+            (await matching.select((eb) => eb.fn.countAll<string>().as('matches')).executeTakeFirstOrThrow())
+              .matches,
+          );
     return { member: rows.map(toCustomer), totalItems };
   }
   const counter = await db
