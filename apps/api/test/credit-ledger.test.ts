@@ -334,9 +334,24 @@ describe('credits ledger', () => {
     const listed = await ledger(mia, '?itemsPerPage=100');
     for (const batchSize of [1, 7, 60]) {
       const exported = [];
-      for await (const entry of exportLedger(api.db, miaId, {}, batchSize)) exported.push(entry.id);
+      for await (const batch of exportLedger(api.db, miaId, {}, batchSize))
+        exported.push(...batch.map((entry) => entry.id));
       expect(exported, `batches of ${batchSize}`).toEqual(listed.member.map((entry) => entry.id));
     }
+  });
+
+  it('gives exports asked for at the same moment the same whole file as one asked alone', async () => {
+    const exportText = async () =>
+      (await call(api, 'GET', '/api/credit-ledger/export', { cookie: mia })).text();
+    const alone = await exportText();
+    const together = await Promise.all([exportText(), exportText(), exportText()]);
+    expect(together).toEqual([alone, alone, alone]);
+    const listed = await ledger(mia, '?itemsPerPage=100');
+    expect(
+      parseCsv(alone)
+        .slice(1)
+        .map((record) => record[11]),
+    ).toEqual(listed.member.map((entry) => entry.id));
   });
 
   it('opens one support conversation for a failed use, with the operation in its first message', async () => {

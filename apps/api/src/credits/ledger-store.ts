@@ -385,7 +385,7 @@ function readKey(userId: string, filter: LedgerFilter, ...part: (string | number
  */
 export function ledgerReads(db: Kysely<Database>) {
   const sharedPage = sharedReads<LedgerPage>();
-  const sharedBatch = sharedReads<EntryRow[]>();
+  const sharedBatch = sharedReads<ExportBatch>();
   return {
     page(userId: string, filter: LedgerFilter, paging: { page: number; itemsPerPage: number }) {
       return sharedPage(readKey(userId, filter, 'page', paging.page, paging.itemsPerPage), () =>
@@ -398,19 +398,23 @@ export function ledgerReads(db: Kysely<Database>) {
   };
 }
 
+/** One batch of an export: its entries, and where the next batch starts (none after the last). */
+type ExportBatch = { entries: readonly LedgerEntry[]; next: { createdAt: Date; id: string } | null };
+
 /**
- * Every row of the user's filtered ledger, newest first, read a batch at a time after the last
- * row sent (keyset), so an export of any length holds one batch in memory. `share` lets exports
- * of the same rows at the same moment read each batch once.
+ * Every row of the user's filtered ledger, newest first, a batch at a time, each read after the
+ * last row sent (keyset), so an export of any length holds one batch in memory. `share` lets
+ * exports of the same rows at the same moment read each batch once; the batch they share is one
+ * array, so what is written from it can be written once too.
  */
 export async function* exportLedger(
   db: Db,
   userId: string,
   filter: LedgerFilter,
   batchSize = 500,
-  share: ShareRead<EntryRow[]> = readAlone,
-): AsyncGenerator<LedgerEntry> {
-  let after: { createdAt: Date; id: string } | null = null;
+  share: ShareRead<ExportBatch> = readAlone,
+): AsyncGenerator<readonly LedgerEntry[]> {
+  let after: ExportBatch['next'] = null;
   // A short first batch: the download starts after 50 rows are read, not 500.
   let size = Math.min(FIRST_EXPORT_BATCH, batchSize);
   for (;;) {
@@ -421,11 +425,17 @@ export async function* exportLedger(
     }
     const batch = withEntryColumns(query).limit(size);
     const cursor = after ? `${after.createdAt.toISOString()} ${after.id}` : 'start';
-    const rows = await share(readKey(userId, filter, 'export', cursor, size), () => batch.execute());
-    for (const row of rows) yield toLedgerEntry(row);
-    const last = rows.at(-1);
-    if (!last || rows.length < size) return;
-    after = { createdAt: last.created_at, id: String(last.id) };
+    const read: ExportBatch = await share(readKey(userId, filter, 'export', cursor, size), async () => {
+      const rows = await batch.execute();
+      const last = rows.at(-1);
+      return {
+        entries: rows.map(toLedgerEntry),
+        next: last && rows.length === size ? { createdAt: last.created_at, id: String(last.id) } : null,
+      };
+    });
+    if (read.entries.length > 0) yield read.entries;
+    if (!read.next) return;
+    after = read.next;
     size = batchSize;
   }
 }

@@ -66,10 +66,20 @@ function csvRecord(entry: LedgerEntry): string {
   ]);
 }
 
+/** The CSV of each export batch that exports at the same moment share, written once for all. */
+const csvOfBatch = new WeakMap<readonly LedgerEntry[], string>();
+
 /** The CSV file, written as the rows are read; the BOM tells spreadsheets it is UTF-8. */
-async function* ledgerCsv(rows: AsyncIterable<LedgerEntry>): AsyncGenerator<string> {
+async function* ledgerCsv(batches: AsyncIterable<readonly LedgerEntry[]>): AsyncGenerator<string> {
   yield `\uFEFF${csvRow(CSV_HEADER)}`;
-  for await (const entry of rows) yield csvRecord(entry);
+  for await (const batch of batches) {
+    let records = csvOfBatch.get(batch);
+    if (records === undefined) {
+      records = batch.map(csvRecord).join('');
+      csvOfBatch.set(batch, records);
+    }
+    yield records;
+  }
 }
 
 /** The name of the downloaded file says which rows it holds. */
