@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { withNamedStatements } from './named-statements.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 
 /** Live counts of a PostgreSQL connection pool (`pg.Pool`'s own), read when metrics are scraped. */
@@ -105,7 +106,7 @@ export async function openPostgres(
     max: 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
