@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { MAX_NAMED_STATEMENTS_PER_CONNECTION } from './named-statements.ts';
 import type { DatabaseHandle } from './open-database.ts';
+import { MAX_PREPARED_STATEMENTS } from './prepared-statements.ts';
 import { openTestDatabase } from './test-database.ts';
 
 /** What one connection has prepared, by its SQL text. */
@@ -61,15 +61,15 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL queries as named prepared
     expect(rows).toEqual([{ count: 2 }]);
   });
 
-  it(`keeps at most ${MAX_NAMED_STATEMENTS_PER_CONNECTION} statements on a connection, running the rest unnamed`, async () => {
+  it(`keeps at most ${MAX_PREPARED_STATEMENTS} statements on a connection, running the rest unnamed`, async () => {
     await handle.db.connection().execute(async (connection) => {
-      for (let index = 0; index < MAX_NAMED_STATEMENTS_PER_CONNECTION + 20; index++) {
+      for (let index = 0; index < MAX_PREPARED_STATEMENTS + 20; index++) {
         const { rows } = await sql<{
           value: number;
         }>`select ${index}::int + ${sql.lit(index)} as value`.execute(connection);
         expect(rows[0]?.value).toBe(2 * index);
       }
-      expect((await preparedOn(connection)).length).toBeLessThanOrEqual(MAX_NAMED_STATEMENTS_PER_CONNECTION);
+      expect((await preparedOn(connection)).length).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
     });
   });
 });

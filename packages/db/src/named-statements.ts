@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-
-/** Bounded so a stream of distinct SQL texts cannot grow a connection's memory on the server without end. */
-export const MAX_NAMED_STATEMENTS_PER_CONNECTION = 500;
-/** `cached plan must not change result type`: a statement outlived a schema change. */
-const STALE_PLAN_ERROR_CODE = '0A000';
+import { isStalePlan, MAX_PREPARED_STATEMENTS } from './prepared-statements.ts';
 
 const statementNames = new Map<string, string>();
 
@@ -13,7 +9,7 @@ const statementNames = new Map<string, string>();
 function statementNameOf(text: string): string {
   let name = statementNames.get(text);
   if (name === undefined) {
-    if (statementNames.size >= 10 * MAX_NAMED_STATEMENTS_PER_CONNECTION) statementNames.clear();
+    if (statementNames.size >= 10 * MAX_PREPARED_STATEMENTS) statementNames.clear();
     name = `bs_${createHash('sha1').update(text).digest('base64url')}`;
     statementNames.set(text, name);
   }
@@ -55,7 +51,7 @@ function namedStatementClient(connection: pg.PoolClient): PostgresPoolClient {
   // Statements made on the server, those a schema change left behind included.
   let made = 0;
   const newName = (text: string, stale: boolean): string | null => {
-    if (made >= MAX_NAMED_STATEMENTS_PER_CONNECTION) return null;
+    if (made >= MAX_PREPARED_STATEMENTS) return null;
     made += 1;
     return stale ? `${statementNameOf(text)}_${++renamed}` : statementNameOf(text);
   };
@@ -66,7 +62,7 @@ function namedStatementClient(connection: pg.PoolClient): PostgresPoolClient {
     try {
       return await connection.query({ name, text, values });
     } catch (error) {
-      if ((error as { code?: string }).code !== STALE_PLAN_ERROR_CODE) throw error;
+      if (!isStalePlan(error)) throw error;
       prepared.delete(text);
       const fresh = newName(text, true);
       if (fresh === null) return connection.query(text, values);

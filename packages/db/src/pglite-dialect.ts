@@ -13,13 +13,17 @@ import {
 } from 'kysely';
 import type { BackendMessage } from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
+import { isStalePlan, MAX_PREPARED_STATEMENTS } from './prepared-statements.ts';
 
 const COMMANDS_WITH_AFFECTED_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
-/** Bounded so a stream of distinct SQL texts cannot grow the backend's memory without end. */
-const MAX_PREPARED_STATEMENTS = 500;
-/** `cached plan must not change result type`: a statement outlived a schema change. */
-const STALE_PLAN_ERROR_CODE = '0A000';
+/**
+ * PGlite's message classes are a fork of pg-protocol's, and its `parse` helpers read them by their
+ * `name` and fields only; the types differ in private members, not in what those helpers read.
+ */
+function asPGliteMessages(messages: BackendMessage[]): Parameters<typeof parse.parseResults>[0] {
+  return messages as unknown as Parameters<typeof parse.parseResults>[0];
+}
 
 type PreparedStatement = { name: string; parameterTypes: number[] };
 
@@ -66,7 +70,7 @@ class PGliteConnection implements DatabaseConnection {
     try {
       return await this.bindAndExecute<R>(await this.prepare(sqlText), parameters);
     } catch (error) {
-      if ((error as { code?: string }).code !== STALE_PLAN_ERROR_CODE) throw error;
+      if (!isStalePlan(error)) throw error;
       await this.forgetAllStatements();
       return this.bindAndExecute<R>(await this.prepare(sqlText), parameters);
     }
@@ -85,7 +89,10 @@ class PGliteConnection implements DatabaseConnection {
       ]),
       { syncToFs: false },
     );
-    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages as never) };
+    const statement = {
+      name,
+      parameterTypes: parse.parseDescribeStatementResults(asPGliteMessages(messages)),
+    };
     this.statements.set(sqlText, statement);
     return statement;
   }
@@ -105,7 +112,7 @@ class PGliteConnection implements DatabaseConnection {
       ]),
       { syncToFs: true },
     );
-    const [result] = parse.parseResults(messages as never, this.pglite.parsers) as Results<R>[];
+    const [result] = parse.parseResults(asPGliteMessages(messages), this.pglite.parsers) as Results<R>[];
     return result ?? { rows: [], fields: [] };
   }
 

@@ -84,16 +84,13 @@ export async function listCustomers(
       .offset(window.offset)
       .execute();
     const first = rows[0];
+    if (first || query.page === 1)
+      return { member: rows.map(toCustomer), totalItems: Number(first?.matches ?? 0) };
     // A page past the last match has no row to carry the count.
-    const totalItems = first
-      ? Number(first.matches)
-      : query.page === 1
-        ? 0
-        : Number(
-            (await matching.select((eb) => eb.fn.countAll<string>().as('matches')).executeTakeFirstOrThrow())
-              .matches,
-          );
-    return { member: rows.map(toCustomer), totalItems };
+    const count = await matching
+      .select((eb) => eb.fn.countAll<string>().as('matches'))
+      .executeTakeFirstOrThrow();
+    return { member: [], totalItems: Number(count.matches) };
   }
   const counter = await db
     .selectFrom('customer_counters')
