@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, signInAs } from '../support/accounts.ts';
-import { expectSkipLinkToMain, pressUntilFocused } from '../support/keyboard.ts';
+import { afterNextFrame, expectSkipLinkToMain, pressUntilFocused } from '../support/keyboard.ts';
 import { waitForApp } from '../support/preferences.ts';
 
 async function signInFresh(page: Page, prefix: string): Promise<void> {
@@ -29,6 +29,7 @@ test('the user menu opens, moves and closes by keyboard, Escape returning the fo
   await page.keyboard.press('Enter');
   const settings = page.getByRole('link', { name: 'Account Settings' });
   await expect(settings).toBeVisible();
+  await afterNextFrame(page);
   await page.keyboard.press('ArrowDown');
   await expect(settings).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -42,7 +43,9 @@ test('the user menu opens, moves and closes by keyboard, Escape returning the fo
   // ArrowDown on the closed button opens the menu too; Enter on an entry follows it.
   await page.keyboard.press('ArrowDown');
   await expect(settings).toBeVisible();
+  await afterNextFrame(page);
   await page.keyboard.press('ArrowDown');
+  await expect(settings).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/account\/settings$/);
 });
@@ -89,6 +92,7 @@ test('the notifications dropdown opens by keyboard and Escape returns the focus 
   await page.keyboard.press('Enter');
   const all = page.getByRole('link', { name: 'View all notifications' });
   await expect(all).toBeVisible();
+  await afterNextFrame(page);
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('.notifications-menu :focus')).toHaveCount(1);
   await page.keyboard.press('Escape');

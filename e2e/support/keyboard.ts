@@ -23,6 +23,17 @@ export async function pressUntilFocused(
   throw new Error(`${target} was not reached with ${most} presses of ${key}`);
 }
 
+/**
+ * Waits until the page has run what it does after its next frame. Preact runs effects then, and
+ * react-bootstrap's menus take their keys through handlers those effects bring up to date: a key
+ * sent in the same frame a menu appeared in reaches the closed menu's handler and is lost. A person
+ * never presses that fast; a test does.
+ */
+export async function afterNextFrame(page: Page): Promise<void> {
+  // An expression: the e2e sources are type-checked without the DOM library.
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => setTimeout(done)))');
+}
+
 /** Presses Tab once per control and checks each has the focus in turn: the tab order, exactly. */
 export async function expectTabOrder(page: Page, controls: Locator[]): Promise<void> {
   for (const control of controls) {
