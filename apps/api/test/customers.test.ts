@@ -59,6 +59,13 @@ describe('customer book', () => {
     expect(response.status).toBe(200);
     return pageSchema.parse(await response.json());
   };
+  /** Mia's book grown to 20,000 customers, "Customer 1" to "Customer 20000", analysed as after an import. */
+  const fillMiasBook = async () => {
+    await sql`insert into customers (user_id, name, type, phone)
+      select ${miaId}::uuid, 'Customer ' || n, 'individual', '+49 151 ' || lpad(n::text, 7, '0')
+        from generate_series(1, 20000) as n`.execute(api.db);
+    await sql`analyze customers`.execute(api.db);
+  };
   const bulk = async (cookie: string, path: string, body: unknown) => {
     const response = await call(api, 'POST', `/api/customers/${path}`, { cookie, body });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -246,10 +253,7 @@ describe('customer book', () => {
   });
 
   it('finds a piece of any one field among 20,000 customers from the search index, letters beyond ASCII too', async () => {
-    await sql`insert into customers (user_id, name, type, phone)
-      select ${miaId}::uuid, 'Customer ' || n, 'individual', '+49 151 ' || lpad(n::text, 7, '0')
-        from generate_series(1, 20000) as n`.execute(api.db);
-    await sql`analyze customers`.execute(api.db);
+    await fillMiasBook();
     const yamada = await create(mia, { ...LAURA, name: '山田太郎', email: '', phone: '' });
     const muller = await create(mia, { ...ROSSI, name: 'Jürgen Müller', company: 'Gerätebau Süd' });
     await create(ned, { ...LAURA, name: 'Customer 12345 of another technician' });
@@ -290,10 +294,7 @@ describe('customer book', () => {
   }, 60_000);
 
   it('searches for a piece every customer holds through the search index, never working out each row’s pieces', async () => {
-    await sql`insert into customers (user_id, name, type, phone)
-      select ${miaId}::uuid, 'Customer ' || n, 'individual', '+49 151 ' || lpad(n::text, 7, '0')
-        from generate_series(1, 20000) as n`.execute(api.db);
-    await sql`analyze customers`.execute(api.db);
+    await fillMiasBook();
     const everyone = await list(mia, '?search=customer&itemsPerPage=10');
     expect([everyone.member.length, everyone.totalItems]).toEqual([10, 20000]);
 
