@@ -75,3 +75,31 @@ test('opening a signed-in page moves nothing: its title bar is in its first fram
     ).toBeLessThan(0.005);
   }
 });
+
+test('the first paint waits for the page alone: the browser fetches the scripts and stylesheet a page opens with below the page itself', async ({
+  page,
+}) => {
+  // Chromium's own priorities, as its DevTools show them: a script or style preload asked for
+  // without a hint is "High" or "VeryHigh", level with the page.
+  const priorities = new Map<string, string>();
+  const devTools = await page.context().newCDPSession(page);
+  devTools.on('Network.requestWillBeSent', ({ request, type }) => {
+    if (type === 'Document' || request.url.includes('/assets/'))
+      priorities.set(request.url, request.initialPriority);
+  });
+  await devTools.send('Network.enable');
+  const opened = await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  // What the page names itself; chunks the app imports later are not in the first paint's way.
+  const named = new Set((await opened?.text())?.match(/\/assets\/[^"]+/g));
+
+  const asked = [...priorities].map(([url, priority]) => ({ file: new URL(url).pathname, priority }));
+  expect(asked).toContainEqual({ file: '/auth/login', priority: 'VeryHigh' });
+  const scripts = asked.filter(({ file }) => named.has(file) && file.endsWith('.js'));
+  const stylesheets = asked.filter(({ file }) => named.has(file) && file.endsWith('.css'));
+  // The entry, the runtime it imports and the sign-in page's chunk.
+  expect(scripts.length).toBeGreaterThanOrEqual(3);
+  expect(stylesheets.length).toBeGreaterThanOrEqual(1);
+  for (const script of scripts) expect(script, script.file).toMatchObject({ priority: 'Low' });
+  for (const stylesheet of stylesheets) expect(stylesheet.priority, stylesheet.file).not.toBe('VeryHigh');
+});
