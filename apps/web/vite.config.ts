@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { compile as compileSass, type DeprecationOrId } from 'sass';
 import { defineConfig, type Plugin } from 'vite';
+import { localeAreas } from './locale-areas.ts';
 import { PRELOADED_STYLESHEET_ATTRIBUTE } from './src/lib/preloaded-stylesheets.ts';
 
 // The dev server forwards everything the API process owns, so `vite` works against `npm start`.
@@ -158,7 +159,7 @@ const REACT_ON_PREACT = [
 ];
 
 export default defineConfig({
-  plugins: [react(), firstScreenFirst(), compressedTwins()],
+  plugins: [react(), localeAreas(), firstScreenFirst(), compressedTwins()],
   resolve: { alias: REACT_ON_PREACT },
   server: {
     proxy: { '/api': apiOrigin, '/dl': apiOrigin, '/dev': apiOrigin },

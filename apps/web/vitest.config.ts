@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { localeAreas } from './locale-areas.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), localeAreas()],
   test: {
     name: 'web',
     environment: 'jsdom',

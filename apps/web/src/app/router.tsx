@@ -1,5 +1,6 @@
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { SignedInLanding } from '../features/account/components/signed-in-landing.tsx';
+import { loadMasterLayoutStrings } from '../lib/i18n.ts';
 import { type LazyRoute, lazyRoute as lazyPage } from '../lib/lazy-route.ts';
 
 const AuthLayout = lazyPage(
@@ -14,7 +15,9 @@ const LoginPage = lazyPage(
 /** The entry starts these with its first requests when the address is in the auth area. */
 export const preloadSignInRoute = () => Promise.all([AuthLayout.preload(), LoginPage.preload()]);
 const MasterLayout = lazyPage(
-  () => import('./layouts/master/master-layout.tsx'),
+  // Its strings beside its chunk, so its first render finds both here (decision 145).
+  () =>
+    Promise.all([import('./layouts/master/master-layout.tsx'), loadMasterLayoutStrings()]).then(([m]) => m),
   (m) => m.MasterLayout,
 );
 const PolicyLayout = lazyPage(

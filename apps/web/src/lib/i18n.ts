@@ -1,7 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { translation as englishTranslation } from '../locales/en.json';
-import type { Language } from './language.ts';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { translation as englishTranslation } from '../locales/en.json?area=entry';
+import { isLanguage, type Language, languageStorageKey, readLanguage } from './language.ts';
 import { importWithTimeout } from './lazy-import.ts';
 
 /** A locale file: the app's own keys plus `messages`, keyed by the spec's English wording. */
@@ -10,17 +10,81 @@ export interface LocaleResources {
   messages: Record<string, string>;
 }
 
-// One chunk per language, so the first screen downloads only the active one. English travels in
-// the entry without its `messages`: they are keyed by their own English text, which
-// translateMessage's default gives back, and the entry is what the sign-in page weighs.
+// One chunk per language, so the first screen downloads only the active one, and without the
+// master layout's strings, which come with it (decision 145). English travels in the entry without
+// its `messages`: they are keyed by their own English text, which translateMessage's default gives
+// back, and the entry is what the sign-in page weighs.
 const localeLoaders: Record<Language, () => Promise<{ default: LocaleResources }>> = {
   en: async () => ({ default: { translation: englishTranslation, messages: {} } }),
-  zh: () => import('../locales/zh.json'),
-  es: () => import('../locales/es.json'),
-  ja: () => import('../locales/ja.json'),
-  de: () => import('../locales/de.json'),
-  fr: () => import('../locales/fr.json'),
+  zh: () => import('../locales/zh.json?area=entry'),
+  es: () => import('../locales/es.json?area=entry'),
+  ja: () => import('../locales/ja.json?area=entry'),
+  de: () => import('../locales/de.json?area=entry'),
+  fr: () => import('../locales/fr.json?area=entry'),
 };
+
+const masterLayoutStringLoaders: Record<Language, () => Promise<{ translation: Record<string, unknown> }>> = {
+  en: () => import('../locales/en.json?area=master-layout'),
+  zh: () => import('../locales/zh.json?area=master-layout'),
+  es: () => import('../locales/es.json?area=master-layout'),
+  ja: () => import('../locales/ja.json?area=master-layout'),
+  de: () => import('../locales/de.json?area=master-layout'),
+  fr: () => import('../locales/fr.json?area=master-layout'),
+};
+
+const masterLayoutStrings = new Map<Language, Promise<Record<string, unknown>>>();
+const masterLayoutStringsHere = new Map<Language, Record<string, unknown>>();
+const masterLayoutStringsAdded = new Set<Language>();
+const masterLayoutStringsFailed = new Map<Language, unknown>();
+
+/** The language i18next runs in, or before it has started the one it is going to start in. */
+function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : readLanguage(localStorage, languageStorageKey);
+}
+
+/**
+ * Starts loading the master layout's strings (decision 145), in the current language unless told:
+ * with the layout's chunk, so that its first render finds them here. A failed load is tried again
+ * by the next render that needs it.
+ */
+export function loadMasterLayoutStrings(language: Language = currentLanguage()): Promise<void> {
+  let loading = masterLayoutStrings.get(language);
+  if (!loading) {
+    loading = importWithTimeout(masterLayoutStringLoaders[language]).then(({ translation }) => {
+      masterLayoutStringsHere.set(language, translation);
+      return translation;
+    });
+    loading.catch((error: unknown) => {
+      masterLayoutStrings.delete(language);
+      masterLayoutStringsFailed.set(language, error);
+    });
+    masterLayoutStrings.set(language, loading);
+  }
+  return loading.then(() => undefined);
+}
+
+/**
+ * The master layout's strings in i18next before anything of the layout asks for them: called first
+ * by the layout, which suspends until they are here (they normally are: see
+ * `loadMasterLayoutStrings`). A failed load is the route's chunk-load failure, tried again on retry.
+ */
+export function useMasterLayoutStrings(): void {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const strings = masterLayoutStringsHere.get(language);
+  if (!strings) {
+    const failure = masterLayoutStringsFailed.get(language);
+    if (failure !== undefined) {
+      masterLayoutStringsFailed.delete(language);
+      throw failure;
+    }
+    throw loadMasterLayoutStrings(language);
+  }
+  if (!masterLayoutStringsAdded.has(language)) {
+    i18n.addResourceBundle(language, 'translation', strings, true, false);
+    masterLayoutStringsAdded.add(language);
+  }
+}
 
 export async function loadLocale(language: Language): Promise<LocaleResources> {
   return (await importWithTimeout(localeLoaders[language])).default;

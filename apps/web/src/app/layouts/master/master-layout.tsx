@@ -8,6 +8,7 @@ import { PageDataProvider } from '../../../components/layout/page-data.tsx';
 import { DownloadsWatcher } from '../../../features/downloads/components/downloads-watcher.tsx';
 import { LaunchHelperModal } from '../../../features/helper/components/launch-helper-modal.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
+import { useMasterLayoutStrings } from '../../../lib/i18n.ts';
 import { Aside } from './aside.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -67,6 +68,7 @@ function MasterLayoutFrame() {
 
 /** Spec §2 main layout: fixed header, toolbar with title and breadcrumbs, footer, scroll-to-top. */
 export function MasterLayout() {
+  useMasterLayoutStrings();
   return (
     <LayoutProvider>
       <PageDataProvider>
