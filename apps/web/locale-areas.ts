@@ -4,8 +4,8 @@ import type { Plugin } from 'vite';
 /**
  * The top-level keys of a locale's `translation` that only the master layout and the pages inside
  * it show (decision 145). They travel with the master layout instead of the entry, so the sign-in
- * page does not download the strings of screens it never draws. `src/locales/areas.test.ts` checks
- * that no code outside the master layout asks for one of them.
+ * page does not download the strings of screens it never draws.
+ * `scripts/checks/locale-areas.test.ts` checks that no code outside the master layout asks for one.
  */
 export const MASTER_LAYOUT_AREAS: readonly string[] = [
   'breadcrumbs',

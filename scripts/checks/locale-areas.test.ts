@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { localePart, MASTER_LAYOUT_AREAS } from '../../locale-areas.ts';
-import en from './en.json';
+import { localePart, MASTER_LAYOUT_AREAS } from '../../apps/web/locale-areas.ts';
+import en from '../../apps/web/src/locales/en.json';
 
-const source = join(dirname(fileURLToPath(import.meta.url)), '..');
+const source = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'src');
 
 /** Every module of the web app but the tests, by its path under `src`. */
 function sourceFiles(): Map<string, string> {
