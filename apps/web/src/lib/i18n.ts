@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { initReactI18next } from 'react-i18next';
 import { translation as englishTranslation } from '../locales/en.json?area=entry';
 import { isLanguage, type Language, languageStorageKey, readLanguage } from './language.ts';
 import { importWithTimeout } from './lazy-import.ts';
@@ -32,10 +32,14 @@ const masterLayoutStringLoaders: Record<Language, () => Promise<{ translation: R
   fr: () => import('../locales/fr.json?area=master-layout'),
 };
 
-const masterLayoutStrings = new Map<Language, Promise<Record<string, unknown>>>();
-const masterLayoutStringsHere = new Map<Language, Record<string, unknown>>();
-const masterLayoutStringsAdded = new Set<Language>();
-const masterLayoutStringsFailed = new Map<Language, unknown>();
+/** A language's master-layout strings: loading, here (and whether i18next has them yet), or failed. */
+type MasterLayoutStrings = {
+  loading: Promise<void>;
+  strings?: Record<string, unknown>;
+  added?: boolean;
+  failure?: unknown;
+};
+const masterLayoutStrings = new Map<Language, MasterLayoutStrings>();
 
 /** The language i18next runs in, or before it has started the one it is going to start in. */
 function currentLanguage(): Language {
@@ -45,22 +49,24 @@ function currentLanguage(): Language {
 /**
  * Starts loading the master layout's strings (decision 145), in the current language unless told:
  * with the layout's chunk, so that its first render finds them here. A failed load is tried again
- * by the next render that needs it.
+ * by the next call.
  */
 export function loadMasterLayoutStrings(language: Language = currentLanguage()): Promise<void> {
-  let loading = masterLayoutStrings.get(language);
-  if (!loading) {
-    loading = importWithTimeout(masterLayoutStringLoaders[language]).then(({ translation }) => {
-      masterLayoutStringsHere.set(language, translation);
-      return translation;
-    });
-    loading.catch((error: unknown) => {
-      masterLayoutStrings.delete(language);
-      masterLayoutStringsFailed.set(language, error);
-    });
-    masterLayoutStrings.set(language, loading);
-  }
-  return loading.then(() => undefined);
+  const known = masterLayoutStrings.get(language);
+  if (known && known.failure === undefined) return known.loading;
+  const state: MasterLayoutStrings = {
+    loading: importWithTimeout(masterLayoutStringLoaders[language]).then(
+      ({ translation }) => {
+        state.strings = translation;
+      },
+      (error: unknown) => {
+        state.failure = error;
+        throw error;
+      },
+    ),
+  };
+  masterLayoutStrings.set(language, state);
+  return state.loading;
 }
 
 /**
@@ -69,20 +75,18 @@ export function loadMasterLayoutStrings(language: Language = currentLanguage()):
  * `loadMasterLayoutStrings`). A failed load is the route's chunk-load failure, tried again on retry.
  */
 export function useMasterLayoutStrings(): void {
-  const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const strings = masterLayoutStringsHere.get(language);
-  if (!strings) {
-    const failure = masterLayoutStringsFailed.get(language);
-    if (failure !== undefined) {
-      masterLayoutStringsFailed.delete(language);
-      throw failure;
+  const language = isLanguage(i18next.language) ? i18next.language : 'en';
+  const state = masterLayoutStrings.get(language);
+  if (!state?.strings) {
+    if (state?.failure !== undefined) {
+      masterLayoutStrings.delete(language);
+      throw state.failure;
     }
     throw loadMasterLayoutStrings(language);
   }
-  if (!masterLayoutStringsAdded.has(language)) {
-    i18n.addResourceBundle(language, 'translation', strings, true, false);
-    masterLayoutStringsAdded.add(language);
+  if (!state.added) {
+    i18next.addResourceBundle(language, 'translation', state.strings, true, false);
+    state.added = true;
   }
 }
 
