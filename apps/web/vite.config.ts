@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { compile as compileSass, type DeprecationOrId } from 'sass';
 import { defineConfig, type Plugin } from 'vite';
 import { localeAreas } from './locale-areas.ts';
+import { masterLayoutChunks } from './route-chunks.ts';
 import { PRELOADED_STYLESHEET_ATTRIBUTE } from './src/lib/preloaded-stylesheets.ts';
 
 // The dev server forwards everything the API process owns, so `vite` works against `npm start`.
@@ -158,8 +159,10 @@ const REACT_ON_PREACT = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+const masterLayout = masterLayoutChunks(resolve(import.meta.dirname, 'src'));
+
 export default defineConfig({
-  plugins: [react(), localeAreas(), firstScreenFirst(), compressedTwins()],
+  plugins: [react(), localeAreas(), masterLayout.plugin, firstScreenFirst(), compressedTwins()],
   resolve: { alias: REACT_ON_PREACT },
   server: {
     proxy: { '/api': apiOrigin, '/dl': apiOrigin, '/dev': apiOrigin },
@@ -176,10 +179,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Over HTTP/1.1 each file costs a round trip: everything the entry needs goes in one chunk,
-          // the sign-in route in a second; every other route keeps its own lazy chunk.
+          // the sign-in route in a second, the master layout in two more (decision 146); every other
+          // route keeps its own lazy chunk.
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 2 },
             { name: SIGN_IN_CHUNK, test: isSignInRouteModule, priority: 1 },
+            masterLayout.group,
           ],
         },
       },

@@ -3,6 +3,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { localePart, MASTER_LAYOUT_AREAS } from '../../apps/web/locale-areas.ts';
+import { MASTER_LAYOUT_MODULE, ROUTES_OUTSIDE_THE_MASTER_LAYOUT } from '../../apps/web/route-chunks.ts';
 import en from '../../apps/web/src/locales/en.json';
 
 const source = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'src');
@@ -36,43 +37,20 @@ function staticallyLoaded(files: Map<string, string>, roots: string[]): Set<stri
   return loaded;
 }
 
-// The router's routes drawn outside the master layout: the auth area, the policy, the error and
-// sign-out pages and the two e-mail-change link pages. A new route outside the layout goes here.
-const OUTSIDE_THE_MASTER_LAYOUT = [
-  'AuthLayout',
-  'LoginPage',
-  'SocialVerifyingPage',
-  'RegistrationPage',
-  'VerifyEmailPage',
-  'ResendEmailConfirmationPage',
-  'ForgotPasswordPage',
-  'ResetPasswordPage',
-  'TwoFactorPage',
-  'PolicyLayout',
-  'PolicyPage',
-  'ChangeEmailPage',
-  'ConfirmEmailPage',
-  'NotFoundPage',
-  'ServerErrorPage',
-  'LogoutPage',
-];
-
 describe('locale areas (decision 145)', () => {
   it('asks for the master layout’s strings only in code the master layout draws', () => {
     const files = sourceFiles();
     const router = files.get(join('app', 'router.tsx')) ?? '';
-    const routeModules = new Map(
-      [...router.matchAll(/const (\w+) = lazyPage\(\s*\(\) => import\('(\.[^']+)'\)/g)].map(
-        ([, name = '', path = '']) => [name, normalize(join('app', path))],
+    const lazyRoutes = new Set(
+      [...router.matchAll(/lazyPage\(\s*\(\) => import\('(\.[^']+)'\)/g)].map(([, path = '']) =>
+        normalize(join('app', path)),
       ),
     );
-    const roots = OUTSIDE_THE_MASTER_LAYOUT.map((name) => {
-      const path = routeModules.get(name);
-      expect(path, `${name} in app/router.tsx`).toBeDefined();
-      return path ?? '';
-    });
-    const outside = staticallyLoaded(files, ['main.tsx', ...roots]);
-    expect(outside.has(join('app', 'layouts', 'master', 'master-layout.tsx'))).toBe(false);
+    for (const route of ROUTES_OUTSIDE_THE_MASTER_LAYOUT) {
+      expect(lazyRoutes.has(normalize(route)), `${route} is a lazy route of app/router.tsx`).toBe(true);
+    }
+    const outside = staticallyLoaded(files, ['main.tsx', ...ROUTES_OUTSIDE_THE_MASTER_LAYOUT.map(normalize)]);
+    expect(outside.has(normalize(MASTER_LAYOUT_MODULE))).toBe(false);
 
     const asked = new RegExp(`['"\`](${MASTER_LAYOUT_AREAS.join('|')})\\.[A-Za-z]`, 'g');
     const misplaced = [...outside].flatMap((file) =>
