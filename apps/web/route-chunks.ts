@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { MASTER_LAYOUT_CHUNK } from '../../packages/contracts/src/web-build.ts';
 
 /**
  * The router's routes drawn outside the master layout, by their module under `src`: the auth area,
@@ -28,7 +29,7 @@ export const ROUTES_OUTSIDE_THE_MASTER_LAYOUT: readonly string[] = [
 export const MASTER_LAYOUT_MODULE = 'app/layouts/master/master-layout.tsx';
 
 /** The two chunks the master layout's code is built into (decision 146). */
-export type MasterLayoutChunk = 'master-layout' | 'shared';
+export type MasterLayoutChunk = typeof MASTER_LAYOUT_CHUNK | 'shared';
 
 /** What the chunking needs of the module graph: each module's static imports. */
 export interface StaticImports {
@@ -60,7 +61,7 @@ export function masterLayoutChunksOf(
   const outside = staticClosure(graph, routesOutside);
   const chunks = new Map<string, MasterLayoutChunk>();
   for (const id of staticClosure(graph, [masterLayout])) {
-    chunks.set(id, outside.has(id) ? 'shared' : 'master-layout');
+    chunks.set(id, outside.has(id) ? 'shared' : MASTER_LAYOUT_CHUNK);
   }
   return chunks;
 }

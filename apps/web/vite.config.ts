@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { compile as compileSass, type DeprecationOrId } from 'sass';
 import { defineConfig, type Plugin } from 'vite';
+import { WEB_BUILD_MANIFEST } from '../../packages/contracts/src/web-build.ts';
 import { localeAreas } from './locale-areas.ts';
 import { masterLayoutChunks } from './route-chunks.ts';
 import { PRELOADED_STYLESHEET_ATTRIBUTE } from './src/lib/preloaded-stylesheets.ts';
@@ -124,7 +125,7 @@ function compressedTwins(): Plugin {
       const files = entries
         .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name).toLowerCase()))
         .map((entry) => join(entry.parentPath, entry.name))
-        .filter((path) => path !== join(outDir, 'index.html'));
+        .filter((path) => path !== join(outDir, 'index.html') && path !== join(outDir, WEB_BUILD_MANIFEST));
       await Promise.all(
         files.map(async (path) => {
           const body = await readFile(path);
@@ -174,6 +175,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Read by the portal, never served: it preloads the master layout's chunks for a signed-in
+    // visitor from it (decision 147).
+    manifest: WEB_BUILD_MANIFEST,
     reportCompressedSize: true,
     rolldownOptions: {
       output: {

@@ -12,6 +12,7 @@ import {
   pageWithFirstReads,
 } from '@benchside/contracts/page-reads';
 import { hasSignedInHint } from '@benchside/contracts/signed-in-hint';
+import { masterLayoutFiles, WEB_BUILD_MANIFEST, type WebBuildManifest } from '@benchside/contracts/web-build';
 import { type Config, clientConfig } from '@benchside/server/config';
 import { NotFoundError } from '@benchside/server/errors';
 import { contentSecurityPolicy } from '@benchside/server/security-headers';
@@ -94,6 +95,26 @@ export function injectReadPreloads(html: string, urls: readonly string[]): strin
     .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`)
     .join('\n');
   return html.replace('</head>', `${links}\n</head>`);
+}
+
+/**
+ * Module preloads of the master layout's chunks for a signed-in visitor (decision 147): the
+ * browser fetches them beside the entry instead of after it has run. Asked for below the page, as
+ * the entry's own preloads are (decision 144); the ones the page already names are left out.
+ */
+export function injectModulePreloads(html: string, urls: readonly string[]): string {
+  const links = urls
+    .filter((url) => !html.includes(`"${url}"`))
+    .map((url) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${url}">`)
+    .join('\n');
+  return links ? html.replace('</head>', `${links}\n</head>`) : html;
+}
+
+/** The master layout's files in the build's manifest; none when the build has no manifest. */
+async function readMasterLayoutFiles(distDir: string): Promise<string[]> {
+  const path = join(distDir, WEB_BUILD_MANIFEST);
+  if (!existsSync(path)) return [];
+  return masterLayoutFiles(JSON.parse(await readFile(path, 'utf8')) as WebBuildManifest);
 }
 
 /** sha256 sources for the CSP of every inline executable script in the page. */
@@ -184,8 +205,9 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
   const paths = await listFiles(distDir);
   const built = new Set(paths);
   const isTwin = (path: string) => /\.(?:gz|br)$/.test(path) && built.has(path.slice(0, -3));
+  const manifestPath = join(distDir, WEB_BUILD_MANIFEST);
   for (const path of paths) {
-    if (path === indexPath || isTwin(path)) continue;
+    if (path === indexPath || path === manifestPath || isTwin(path)) continue;
     const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
     const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
     const extension = extname(path).toLowerCase();
@@ -193,19 +215,22 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
   }
   const indexHtml = injectClientConfig(await readFile(indexPath, 'utf8'), config);
   const csp = contentSecurityPolicy(config, inlineScriptHashes(indexHtml));
-  const prepareIndex = async (reads: readonly string[]) => ({
-    ...(await prepare(Buffer.from(injectReadPreloads(indexHtml, reads)), '.html', REVALIDATE, { csp })),
+  const prepareIndex = async (html: string, reads: readonly string[]) => ({
+    ...(await prepare(Buffer.from(injectReadPreloads(html, reads)), '.html', REVALIDATE, { csp })),
     variesByCookie: true,
   });
-  const index = await prepareIndex([]);
+  const index = await prepareIndex(indexHtml, []);
   files.set('/index.html', index);
   // A signed-in visitor's page starts its reads with the HTML: the user on every page, and the
-  // page's own first reads where they are known and the address has no query string.
-  const signedInIndex = await prepareIndex([CURRENT_USER_READ]);
+  // page's own first reads where they are known and the address has no query string; and the
+  // master layout's code, which every signed-in page draws in.
+  const signedInHtml = injectModulePreloads(indexHtml, await readMasterLayoutFiles(distDir));
+  const signedInIndex = await prepareIndex(signedInHtml, [CURRENT_USER_READ]);
   const signedInPages = new Map(
     await Promise.all(
       PAGES_WITH_FIRST_READS.map(
-        async (page) => [page, await prepareIndex([CURRENT_USER_READ, ...pageFirstReads(page)])] as const,
+        async (page) =>
+          [page, await prepareIndex(signedInHtml, [CURRENT_USER_READ, ...pageFirstReads(page)])] as const,
       ),
     ),
   );

@@ -13,6 +13,16 @@ const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Benchside</title
 <script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-Abc123.js"></script></head>
 <body><div id="root"></div></body></html>`;
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+/** Vite's manifest of that build: the master layout's chunk imports the entry and a shared chunk. */
+const MANIFEST = {
+  'index.html': { file: 'assets/app-Abc123.js', name: 'index', isEntry: true },
+  '_shared-Def456.js': { file: 'assets/shared-Def456.js', name: 'shared', imports: ['index.html'] },
+  '_master-layout-Ghi789.js': {
+    file: 'assets/master-layout-Ghi789.js',
+    name: 'master-layout',
+    imports: ['index.html', '_shared-Def456.js'],
+  },
+};
 
 /** fetch() would undo the content encoding; the test needs the bytes as sent. */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -37,6 +47,8 @@ describe('serving the built web app', () => {
     await writeFile(join(dist, 'index.html'), INDEX_HTML);
     await writeFile(join(dist, 'assets', 'app-Abc123.js'), APP_JS);
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await mkdir(join(dist, '.vite'));
+    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     api = await startApi({
       webDistDir: dist,
       env: {
@@ -83,6 +95,7 @@ describe('serving the built web app', () => {
 
   describe("a signed-in visitor's page starts its first reads with the HTML", () => {
     const SIGNED_IN = { cookie: 'theme=dark; bs_signed_in=1' };
+    const modulePreloadsOf = (html: string) => html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     const preloadsOf = (html: string) =>
       [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((match) =>
         (match[1] ?? '').replaceAll('&amp;', '&'),
@@ -117,6 +130,17 @@ describe('serving the built web app', () => {
       },
     );
 
+    it.each(['/cards', '/notifications', '/', '/cards?from=mail'])(
+      '%s: the master layout’s chunks, asked for below the page (decision 147)',
+      async (path) => {
+        const response = await fetch(`${api.url}${path}`, { headers: SIGNED_IN });
+        expect(modulePreloadsOf(await response.text())).toEqual([
+          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/master-layout-Ghi789.js">',
+          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shared-Def456.js">',
+        ]);
+      },
+    );
+
     it('a visitor without the hint gets none, and every form is told apart by the cookie', async () => {
       const withoutHint: Record<string, string>[] = [
         {},
@@ -125,7 +149,9 @@ describe('serving the built web app', () => {
       ];
       for (const headers of withoutHint) {
         const response = await fetch(`${api.url}/cards`, { headers });
-        expect(preloadsOf(await response.text())).toEqual([]);
+        const html = await response.text();
+        expect(preloadsOf(html)).toEqual([]);
+        expect(modulePreloadsOf(html)).toEqual([]);
         expect(response.headers.get('vary')).toMatch(/\bCookie\b/);
       }
       const signedIn = await fetch(`${api.url}/cards`, { headers: SIGNED_IN });
@@ -166,6 +192,11 @@ describe('serving the built web app', () => {
       headers: { 'if-none-match': etag },
     });
     expect(revalidated.status).toBe(304);
+  });
+
+  it('reads the build’s manifest without serving it', async () => {
+    const response = await fetch(`${api.url}/.vite/manifest.json`);
+    expect(await response.text()).not.toContain('master-layout');
   });
 
   it('answers a missing asset with 404 rather than the app', async () => {
