@@ -98,7 +98,7 @@ test('the first paint waits for the page alone: the browser fetches the scripts 
   const scripts = asked.filter(({ file }) => named.has(file) && file.endsWith('.js'));
   const stylesheets = asked.filter(({ file }) => named.has(file) && file.endsWith('.css'));
   // The entry (the bundler's runtime inside it) and the sign-in page's chunk.
-  expect(scripts.map(({ file }) => /^\/assets\/(.+)-[\w-]+\.js$/.exec(file)?.[1])).toEqual(
+  expect(scripts.map(({ file }) => /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(file)?.[1])).toEqual(
     expect.arrayContaining(['index', 'sign-in']),
   );
   expect(stylesheets.length).toBeGreaterThanOrEqual(1);

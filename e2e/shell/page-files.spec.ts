@@ -1,11 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 
-/** The scripts a page downloads while it opens, by their name before the content hash. */
+/**
+ * The scripts a page downloads while it opens, by their name before the content hash: the build
+ * names them `<name>-<8-character hash>.js`, and the hash may itself hold a `-`.
+ */
 async function scriptsOpening(page: Page, path: string, shown: () => Promise<void>): Promise<string[]> {
   const scripts: string[] = [];
   const onRequest = (request: { url(): string }) => {
-    const name = /\/assets\/(.+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+    const name = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1];
     if (name) scripts.push(name);
   };
   page.on('request', onRequest);
