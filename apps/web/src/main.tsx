@@ -31,14 +31,11 @@ async function start(rootElement: HTMLElement): Promise<void> {
   const currentUserLoaded = queryClient.prefetchQuery(currentUserQueryOptions());
   const { pathname } = window.location;
   const preferredLanguage = readLanguage(localStorage, languageStorageKey);
-  const signedInPage = !pathname.startsWith('/auth') && hasSignedInHint();
+  const authArea = pathname.startsWith('/auth');
+  const signedInPage = !authArea && hasSignedInHint();
   // A failed chunk is left to the route itself, which shows its error when it renders.
   const routeLoaded = (
-    pathname.startsWith('/auth')
-      ? preloadSignInRoute()
-      : signedInPage
-        ? preloadSignedInRoute(pathname)
-        : Promise.resolve()
+    authArea ? preloadSignInRoute() : signedInPage ? preloadSignedInRoute(pathname) : Promise.resolve()
   ).catch(() => undefined);
   // The page's first Intl formatter starts ICU, about 10 ms (40 on a slow phone): done in a task of
   // its own while the chunks download, not inside the render that shows the page's numbers.
