@@ -5,20 +5,13 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { compile as compileSass, type DeprecationOrId } from 'sass';
 import { defineConfig, type Plugin } from 'vite';
-import { WEB_BUILD_MANIFEST } from '../../packages/contracts/src/web-build.ts';
+import { SIGN_IN_CHUNK, WEB_BUILD_MANIFEST } from '../../packages/contracts/src/web-build.ts';
 import { localeAreas } from './locale-areas.ts';
-import { masterLayoutChunks } from './route-chunks.ts';
+import { isSignInRouteModule, routeChunks } from './route-chunks.ts';
 import { PRELOADED_STYLESHEET_ATTRIBUTE } from './src/lib/preloaded-stylesheets.ts';
 
 // The dev server forwards everything the API process owns, so `vite` works against `npm start`.
 const apiOrigin = 'http://127.0.0.1:8080';
-
-/** The sign-in route's lazy modules (src/app/router.tsx): their chunk is fetched beside the entry. */
-const SIGN_IN_ROUTE_MODULES = [
-  '/src/app/layouts/auth-layout.tsx',
-  '/src/features/auth/routes/login-page.tsx',
-];
-const SIGN_IN_CHUNK = 'sign-in';
 
 // Bootstrap 5.3's Sass still uses @import and global functions; its warnings are not ours to fix.
 const SASS_OPTIONS = {
@@ -34,7 +27,8 @@ const SASS_OPTIONS = {
  */
 const NOT_FOR_THE_FIRST_PAINT = 'fetchpriority="low"';
 
-const isSignInRouteModule = (id: string) => SIGN_IN_ROUTE_MODULES.some((path) => id.endsWith(path));
+/** The page's icon, which the build writes into the page itself (decision 149). */
+const ICON_LINK_HREF = 'href="/favicon.svg"';
 
 /**
  * On slow networks every round trip before the first paint counts. The theme's colours and the
@@ -42,19 +36,23 @@ const isSignInRouteModule = (id: string) => SIGN_IN_ROUTE_MODULES.some((path) =>
  * alone; the entry's stylesheet is preloaded instead of blocking that paint, and the entry applies
  * it before its first render (`applyPreloadedStylesheets`). The sign-in route's chunks are
  * preloaded with the entry instead of being discovered only after it has run. All of these are
- * asked for below the page itself (`NOT_FOR_THE_FIRST_PAINT`).
+ * asked for below the page itself (`NOT_FOR_THE_FIRST_PAINT`). The icon comes inside the page as a
+ * data URI: on HTTP/1.1 its request held one of the six connections the scripts wait for.
  */
 function firstScreenFirst(): Plugin {
   let root = '';
+  let publicDir = '';
   return {
     name: 'benchside-first-screen-first',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      publicDir = config.publicDir;
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      async handler(html, context) {
+        const icon = await readFile(join(publicDir, 'favicon.svg'), 'utf8');
         const preloads = Object.values(context.bundle ?? {})
           .filter(
             (output) =>
@@ -76,6 +74,7 @@ function firstScreenFirst(): Plugin {
           ...SASS_OPTIONS,
         }).css;
         return withoutStylesheets
+          .replace(ICON_LINK_HREF, `href="data:image/svg+xml,${encodeURIComponent(icon.trim())}"`)
           .replace('  </head>', `    <style>${firstPaint}</style>\n  </head>`)
           .replace(
             / *<script type="module"/,
@@ -160,10 +159,10 @@ const REACT_ON_PREACT = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-const masterLayout = masterLayoutChunks(resolve(import.meta.dirname, 'src'));
+const chunks = routeChunks(import.meta.dirname);
 
 export default defineConfig({
-  plugins: [react(), localeAreas(), masterLayout.plugin, firstScreenFirst(), compressedTwins()],
+  plugins: [react(), localeAreas(), chunks.plugin, firstScreenFirst(), compressedTwins()],
   resolve: { alias: REACT_ON_PREACT },
   server: {
     proxy: { '/api': apiOrigin, '/dl': apiOrigin, '/dev': apiOrigin },
@@ -181,16 +180,10 @@ export default defineConfig({
     reportCompressedSize: true,
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          // Over HTTP/1.1 each file costs a round trip: everything the entry needs goes in one chunk,
-          // the sign-in route in a second, the master layout in two more (decision 146); every other
-          // route keeps its own lazy chunk.
-          groups: [
-            { name: 'boot', tags: ['$initial'], priority: 2 },
-            { name: SIGN_IN_CHUNK, test: isSignInRouteModule, priority: 1 },
-            masterLayout.group,
-          ],
-        },
+        // Over HTTP/1.1 each file costs a round trip: everything the entry needs goes in one chunk,
+        // the sign-in route in a second, the master layout in two more (apps/web/route-chunks.ts);
+        // every other route keeps its own lazy chunk.
+        codeSplitting: { groups: chunks.groups },
       },
     },
   },

@@ -42,7 +42,18 @@ test('the pages outside the master layout never download it, and a signed-in pag
   );
   expect(scripts.filter((name) => name === 'master-layout')).toHaveLength(1);
   expect(scripts.filter((name) => name === 'shared')).toHaveLength(1);
-  // What else opens the page: the entry, the sign-in chunk the layout shares modules with, the
-  // page itself, and the few modules it shares with other pages only.
+  // What else opens the page: the entry, the page itself, and the few modules it shares with other
+  // pages only; never the sign-in route's chunk and its form library (decision 149).
   expect(scripts).toEqual(expect.arrayContaining(['index', 'cards-page']));
+  expect(scripts).not.toContain('sign-in');
+});
+
+test('a page brings its icon inside itself instead of asking for it (decision 149)', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/auth/login');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+  expect(requested.filter((path) => /favicon/.test(path))).toEqual([]);
 });

@@ -6,13 +6,20 @@ import {
   MASTER_LAYOUT_MODULE,
   masterLayoutChunksOf,
   ROUTES_OUTSIDE_THE_MASTER_LAYOUT,
+  SIGN_IN_ROUTE_MODULES,
+  sharedWithTheSignInRoute,
 } from '../../apps/web/route-chunks.ts';
 
 const source = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'src');
 
-/** A module graph as the bundler reports it: each module's static imports. */
-function graphOf(imports: Record<string, string[]>) {
-  return { getModuleInfo: (id: string) => ({ importedIds: imports[id] ?? [] }) };
+/** A module graph as the bundler reports it: each module's static imports, and its dynamic ones. */
+function graphOf(imports: Record<string, string[]>, dynamicImports: Record<string, string[]> = {}) {
+  return {
+    getModuleInfo: (id: string) => ({
+      importedIds: imports[id] ?? [],
+      dynamicallyImportedIds: dynamicImports[id] ?? [],
+    }),
+  };
 }
 
 describe('the master layout’s chunks (decision 146)', () => {
@@ -43,8 +50,50 @@ describe('the master layout’s chunks (decision 146)', () => {
   });
 
   it('names modules of the web app that exist', () => {
-    for (const path of [MASTER_LAYOUT_MODULE, ...ROUTES_OUTSIDE_THE_MASTER_LAYOUT]) {
+    for (const path of [
+      MASTER_LAYOUT_MODULE,
+      ...ROUTES_OUTSIDE_THE_MASTER_LAYOUT,
+      ...SIGN_IN_ROUTE_MODULES,
+    ]) {
       expect(existsSync(join(source, path)), path).toBe(true);
+    }
+  });
+});
+
+describe('the modules the sign-in route shares with what is loaded later (decision 149)', () => {
+  const graph = graphOf(
+    {
+      '/web/index.html': ['/web/src/main.tsx'],
+      '/web/src/login-page.tsx': ['/web/src/login-form.tsx', '/web/src/spinner.tsx'],
+      '/web/src/login-form.tsx': ['/nm/node_modules/react-hook-form/index.js', '/web/src/error-alert.tsx'],
+      '/web/src/social-sign-in.tsx': ['/web/src/social-errors.tsx', '/web/src/login-form.tsx'],
+      '/web/src/master-layout.tsx': ['/web/src/spinner.tsx'],
+      '/web/src/cards-page.tsx': ['/web/src/error-alert.tsx', '/web/src/cards-table.tsx'],
+      '/web/src/settings-page.tsx': ['/nm/node_modules/react-hook-form/index.js'],
+    },
+    {
+      '/web/src/main.tsx': [
+        '/web/src/login-page.tsx',
+        '/web/src/master-layout.tsx',
+        '/web/src/cards-page.tsx',
+        '/web/src/settings-page.tsx',
+      ],
+      '/web/src/login-page.tsx': ['/web/src/social-sign-in.tsx'],
+    },
+  );
+  const shared = sharedWithTheSignInRoute(graph, '/web/index.html', ['/web/src/login-page.tsx']);
+
+  it('are the app’s own modules a page or the layout loads too', () => {
+    expect([...shared].sort()).toEqual(['/web/src/error-alert.tsx', '/web/src/spinner.tsx']);
+  });
+
+  it('leave out libraries, the route itself, and what only the route’s own lazy parts load', () => {
+    for (const id of [
+      '/nm/node_modules/react-hook-form/index.js',
+      '/web/src/login-page.tsx',
+      '/web/src/login-form.tsx',
+    ]) {
+      expect(shared.has(id), id).toBe(false);
     }
   });
 });

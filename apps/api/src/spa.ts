@@ -12,7 +12,12 @@ import {
   pageWithFirstReads,
 } from '@benchside/contracts/page-reads';
 import { hasSignedInHint } from '@benchside/contracts/signed-in-hint';
-import { masterLayoutFiles, WEB_BUILD_MANIFEST, type WebBuildManifest } from '@benchside/contracts/web-build';
+import {
+  masterLayoutFiles,
+  signInRouteFiles,
+  WEB_BUILD_MANIFEST,
+  type WebBuildManifest,
+} from '@benchside/contracts/web-build';
 import { type Config, clientConfig } from '@benchside/server/config';
 import { NotFoundError } from '@benchside/server/errors';
 import { contentSecurityPolicy } from '@benchside/server/security-headers';
@@ -110,11 +115,24 @@ export function injectModulePreloads(html: string, urls: readonly string[]): str
   return links ? html.replace('</head>', `${links}\n</head>`) : html;
 }
 
-/** The master layout's files in the build's manifest; none when the build has no manifest. */
-async function readMasterLayoutFiles(distDir: string): Promise<string[]> {
+/**
+ * The page without the module preloads of `urls`: the built page asks for the sign-in route's
+ * chunk beside the entry, which a signed-in page never draws (decision 149).
+ */
+function withoutModulePreloads(html: string, urls: readonly string[]): string {
+  const preloadsOneOf = (line: string) =>
+    line.includes('<link rel="modulepreload"') && urls.some((url) => line.includes(`href="${url}"`));
+  return html
+    .split('\n')
+    .filter((line) => !preloadsOneOf(line))
+    .join('\n');
+}
+
+/** The build's manifest; an empty one when the build has none. */
+async function readWebBuildManifest(distDir: string): Promise<WebBuildManifest> {
   const path = join(distDir, WEB_BUILD_MANIFEST);
-  if (!existsSync(path)) return [];
-  return masterLayoutFiles(JSON.parse(await readFile(path, 'utf8')) as WebBuildManifest);
+  if (!existsSync(path)) return {};
+  return JSON.parse(await readFile(path, 'utf8')) as WebBuildManifest;
 }
 
 /** sha256 sources for the CSP of every inline executable script in the page. */
@@ -223,8 +241,12 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
   files.set('/index.html', index);
   // A signed-in visitor's page starts its reads with the HTML: the user on every page, and the
   // page's own first reads where they are known and the address has no query string; and the
-  // master layout's code, which every signed-in page draws in.
-  const signedInHtml = injectModulePreloads(indexHtml, await readMasterLayoutFiles(distDir));
+  // master layout's code, which every signed-in page draws in, instead of the sign-in route's.
+  const manifest = await readWebBuildManifest(distDir);
+  const signedInHtml = injectModulePreloads(
+    withoutModulePreloads(indexHtml, signInRouteFiles(manifest)),
+    masterLayoutFiles(manifest),
+  );
   const signedInIndex = await prepareIndex(signedInHtml, [CURRENT_USER_READ]);
   const signedInPages = new Map(
     await Promise.all(

@@ -9,13 +9,22 @@ import { type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const THEME_SCRIPT = "document.documentElement.dataset.bsTheme='light'";
+/** The built page preloads the sign-in route's chunk beside the entry, one tag a line as Vite writes it. */
+const SIGN_IN_PRELOAD =
+  '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/sign-in-Jkl012.js">';
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Benchside</title>
-<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-Abc123.js"></script></head>
+<script>${THEME_SCRIPT}</script><script type="module" src="/assets/app-Abc123.js"></script>
+    ${SIGN_IN_PRELOAD}
+</head>
 <body><div id="root"></div></body></html>`;
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-/** Vite's manifest of that build: the master layout's chunk imports the entry and a shared chunk. */
+/**
+ * Vite's manifest of that build: the sign-in route's chunk and the master layout's, which imports
+ * the entry and a shared chunk.
+ */
 const MANIFEST = {
   'index.html': { file: 'assets/app-Abc123.js', name: 'index', isEntry: true },
+  '_sign-in-Jkl012.js': { file: 'assets/sign-in-Jkl012.js', name: 'sign-in', imports: ['index.html'] },
   '_shared-Def456.js': { file: 'assets/shared-Def456.js', name: 'shared', imports: ['index.html'] },
   '_master-layout-Ghi789.js': {
     file: 'assets/master-layout-Ghi789.js',
@@ -131,7 +140,7 @@ describe('serving the built web app', () => {
     );
 
     it.each(['/cards', '/notifications', '/', '/cards?from=mail'])(
-      '%s: the master layout’s chunks, asked for below the page (decision 147)',
+      '%s: the master layout’s chunks instead of the sign-in route’s, asked for below the page (decisions 147, 149)',
       async (path) => {
         const response = await fetch(`${api.url}${path}`, { headers: SIGNED_IN });
         expect(modulePreloadsOf(await response.text())).toEqual([
@@ -151,7 +160,7 @@ describe('serving the built web app', () => {
         const response = await fetch(`${api.url}/cards`, { headers });
         const html = await response.text();
         expect(preloadsOf(html)).toEqual([]);
-        expect(modulePreloadsOf(html)).toEqual([]);
+        expect(modulePreloadsOf(html)).toEqual([SIGN_IN_PRELOAD]);
         expect(response.headers.get('vary')).toMatch(/\bCookie\b/);
       }
       const signedIn = await fetch(`${api.url}/cards`, { headers: SIGNED_IN });

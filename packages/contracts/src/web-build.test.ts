@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { masterLayoutFiles } from './web-build.ts';
+import { masterLayoutFiles, signInRouteFiles } from './web-build.ts';
 
 describe('the master layout’s files in the web build’s manifest (decision 147)', () => {
   it('are its chunk and every chunk it imports, each once, stylesheets and lazy pages left out', () => {
@@ -34,5 +34,21 @@ describe('the master layout’s files in the web build’s manifest (decision 14
 
   it('are none when the build has no master layout chunk', () => {
     expect(masterLayoutFiles({ 'index.html': { file: 'assets/index-A1.js', name: 'index' } })).toEqual([]);
+  });
+});
+
+describe('the sign-in route’s files in the web build’s manifest (decision 149)', () => {
+  it('are its chunk alone, not the entry it imports', () => {
+    expect(
+      signInRouteFiles({
+        'index.html': { file: 'assets/index-A1.js', name: 'index', imports: [] },
+        '_sign-in-B2.js': { file: 'assets/sign-in-B2.js', name: 'sign-in', imports: ['index.html'] },
+        '_master-layout-D4.js': { file: 'assets/master-layout-D4.js', name: 'master-layout' },
+      }),
+    ).toEqual(['/assets/sign-in-B2.js']);
+  });
+
+  it('are none when the build has no sign-in chunk', () => {
+    expect(signInRouteFiles({ 'index.html': { file: 'assets/index-A1.js', name: 'index' } })).toEqual([]);
   });
 });

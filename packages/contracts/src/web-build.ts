@@ -9,6 +9,9 @@ export const WEB_BUILD_MANIFEST = '.vite/manifest.json';
 /** The name of the chunk the master layout is built into (`apps/web/route-chunks.ts`, decision 146). */
 export const MASTER_LAYOUT_CHUNK = 'master-layout';
 
+/** The name of the sign-in route's chunk, which the built `index.html` preloads beside the entry. */
+export const SIGN_IN_CHUNK = 'sign-in';
+
 /** The part of a manifest entry the portal reads. */
 export interface WebBuildChunk {
   /** The built file, relative to the output folder. */
@@ -37,4 +40,11 @@ export function masterLayoutFiles(manifest: WebBuildManifest): string[] {
     pending.push(...(chunk.imports ?? []));
   }
   return files;
+}
+
+/** The sign-in route's chunk as a `/`-rooted URL: a signed-in page's HTML does not ask for it. */
+export function signInRouteFiles(manifest: WebBuildManifest): string[] {
+  return Object.values(manifest)
+    .filter((chunk) => chunk.name === SIGN_IN_CHUNK)
+    .map((chunk) => `/${chunk.file}`);
 }
