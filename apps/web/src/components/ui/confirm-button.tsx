@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './modal.tsx';
 
 /** A button that asks before a destructive or irreversible action. */
 export function ConfirmButton({

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../lib/api-error-message.ts';
 import { getDownloadLink } from '../../lib/catalogue-api.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { IconLink } from './icons.tsx';
+import { Modal } from './modal.tsx';
 import { Spinner } from './spinner.tsx';
 
 /**

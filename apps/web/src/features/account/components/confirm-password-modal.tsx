@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { apiErrorMessage, violationsOf } from '../../../lib/api-error-message.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 

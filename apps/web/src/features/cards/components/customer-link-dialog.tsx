@@ -5,9 +5,9 @@ import {
 } from '@benchside/contracts/credits';
 import { MAX_CUSTOMER_SEARCH_LENGTH } from '@benchside/contracts/customers';
 import { useDeferredValue, useId, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';

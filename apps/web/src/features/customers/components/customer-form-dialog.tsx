@@ -7,13 +7,13 @@ import {
 } from '@benchside/contracts/customers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SubmitButton } from '../../../components/forms/submit-button.tsx';
 import { TextField } from '../../../components/forms/text-field.tsx';
 import { ErrorAlert } from '../../../components/ui/error-alert.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 
 type CustomerFormValues = z.input<typeof customerBodySchema>;

@@ -1,7 +1,7 @@
 import type { DownloadItem } from '@benchside/contracts/helper';
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 
 /** Asks before a download is forgotten, and whether its files go too (`/downloads/remove` withData). */
 export function RemoveDownloadModal({

@@ -1,7 +1,7 @@
-import Modal from 'react-bootstrap/Modal';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconDownload, IconPlug } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { clientConfig } from '../../../lib/client-config.ts';
 import type { HelperAccess } from '../../../lib/helper-access.ts';
 import {

@@ -1,9 +1,9 @@
 import type { SearchHit } from '@benchside/contracts/catalogue';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconSearch } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { searchHitPath, usePostSearch } from '../api/post-search.ts';
