@@ -3,9 +3,9 @@ import BootstrapModal, { type ModalProps } from 'react-bootstrap/Modal';
 
 /**
  * react-bootstrap's Modal, drawn from the first time it is shown on. Closed, it still runs its
- * hooks (focus manager, transition, portal target) in every render, 0.5–0.9 ms each on the first
- * render of a page, and the cards overview draws a dozen behind its buttons. Once drawn it stays,
- * so closing it fades out as before.
+ * hooks (focus manager, transition, portal target) in every render, 0.5–0.9 ms each time; the
+ * master layout holds two (the phone's search, the helper launch) and renders them again and again
+ * while a page opens (decision 150). Once drawn it stays, so closing it fades it out as before.
  */
 function ModalOnceShown(props: ModalProps) {
   const shown = useRef(false);
