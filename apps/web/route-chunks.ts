@@ -2,14 +2,19 @@ import { join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { MASTER_LAYOUT_CHUNK, SIGN_IN_CHUNK } from '../../packages/contracts/src/web-build.ts';
 
+/** The sign-in route's lazy modules (src/app/router.tsx): their chunk is fetched beside the entry. */
+export const SIGN_IN_ROUTE_MODULES: readonly string[] = [
+  'app/layouts/auth-layout.tsx',
+  'features/auth/routes/login-page.tsx',
+];
+
 /**
  * The router's routes drawn outside the master layout, by their module under `src`: the auth area,
  * the policy, the error and sign-out pages and the two e-mail-change link pages. A new route
  * outside the layout goes here; `scripts/checks/locale-areas.test.ts` holds the router to the list.
  */
 export const ROUTES_OUTSIDE_THE_MASTER_LAYOUT: readonly string[] = [
-  'app/layouts/auth-layout.tsx',
-  'features/auth/routes/login-page.tsx',
+  ...SIGN_IN_ROUTE_MODULES,
   'features/auth/routes/social-verifying-page.tsx',
   'features/auth/routes/registration-page.tsx',
   'features/auth/routes/verify-email-page.tsx',
@@ -27,12 +32,6 @@ export const ROUTES_OUTSIDE_THE_MASTER_LAYOUT: readonly string[] = [
 ];
 
 export const MASTER_LAYOUT_MODULE = 'app/layouts/master/master-layout.tsx';
-
-/** The sign-in route's lazy modules (src/app/router.tsx): their chunk is fetched beside the entry. */
-export const SIGN_IN_ROUTE_MODULES: readonly string[] = [
-  'app/layouts/auth-layout.tsx',
-  'features/auth/routes/login-page.tsx',
-];
 
 export const isSignInRouteModule = (id: string): boolean =>
   SIGN_IN_ROUTE_MODULES.some((path) => id.endsWith(`/${path}`));
@@ -52,16 +51,21 @@ export interface ModuleGraph {
   ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-/** `roots` and every module they import statically, all the way down. */
-function staticClosure(graph: StaticImports, roots: readonly string[]): Set<string> {
+/** `roots` and every module `next` names from them, all the way down. */
+function reachable(roots: readonly string[], next: (id: string) => readonly string[]): Set<string> {
   const reached = new Set<string>();
   const pending = [...roots];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
     if (reached.has(id)) continue;
     reached.add(id);
-    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    pending.push(...next(id));
   }
   return reached;
+}
+
+/** `roots` and every module they import statically, all the way down. */
+function staticClosure(graph: StaticImports, roots: readonly string[]): Set<string> {
+  return reachable(roots, (id) => graph.getModuleInfo(id)?.importedIds ?? []);
 }
 
 /**
@@ -76,19 +80,16 @@ export function sharedWithTheSignInRoute(
   signInRoute: readonly string[],
 ): Set<string> {
   const signIn = staticClosure(graph, signInRoute);
-  const loadedLater = new Set<string>();
-  const reached = new Set<string>();
-  const pending = [entry];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (reached.has(id)) continue;
-    reached.add(id);
+  const everything = reachable([entry], (id) => {
     const info = graph.getModuleInfo(id);
-    pending.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
-    if (signIn.has(id)) continue;
-    for (const lazy of info?.dynamicallyImportedIds ?? [])
-      if (!signInRoute.includes(lazy)) loadedLater.add(lazy);
-  }
-  const alsoLoadedLater = staticClosure(graph, [...loadedLater]);
+    return [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])];
+  });
+  // What the modules outside the sign-in route load lazily, the route itself left out.
+  const loadedLater = [...everything]
+    .filter((id) => !signIn.has(id))
+    .flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+    .filter((lazy) => !signInRoute.includes(lazy));
+  const alsoLoadedLater = staticClosure(graph, loadedLater);
   return new Set(
     [...signIn].filter(
       (id) => !signInRoute.includes(id) && !id.includes('/node_modules/') && alsoLoadedLater.has(id),

@@ -129,8 +129,7 @@ function withoutModulePreloads(html: string, urls: readonly string[]): string {
 }
 
 /** The build's manifest; an empty one when the build has none. */
-async function readWebBuildManifest(distDir: string): Promise<WebBuildManifest> {
-  const path = join(distDir, WEB_BUILD_MANIFEST);
+async function readWebBuildManifest(path: string): Promise<WebBuildManifest> {
   if (!existsSync(path)) return {};
   return JSON.parse(await readFile(path, 'utf8')) as WebBuildManifest;
 }
@@ -242,7 +241,7 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
   // A signed-in visitor's page starts its reads with the HTML: the user on every page, and the
   // page's own first reads where they are known and the address has no query string; and the
   // master layout's code, which every signed-in page draws in, instead of the sign-in route's.
-  const manifest = await readWebBuildManifest(distDir);
+  const manifest = await readWebBuildManifest(manifestPath);
   const signedInHtml = injectModulePreloads(
     withoutModulePreloads(indexHtml, signInRouteFiles(manifest)),
     masterLayoutFiles(manifest),
