@@ -11,6 +11,8 @@ export interface RangeFileServer {
   url(urlPath: string): string;
   /** Body bytes sent so far, over every request. */
   readonly bytesSent: number;
+  /** Every request so far: its path and Range header. */
+  readonly requests: { path: string; range: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -29,8 +31,11 @@ export interface RangeFileServerOptions {
  */
 export async function startRangeFileServer(options: RangeFileServerOptions): Promise<RangeFileServer> {
   let bytesSent = 0;
+  const requests: { path: string; range: string | undefined }[] = [];
   const server: Server = createServer((request, response) => {
-    const file = options.files[new URL(request.url ?? '/', 'http://localhost').pathname];
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    requests.push({ path, range: request.headers.range });
+    const file = options.files[path];
     if (file === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(file === undefined ? 404 : 405).end();
       return;
@@ -78,6 +83,7 @@ export async function startRangeFileServer(options: RangeFileServerOptions): Pro
     get bytesSent() {
       return bytesSent;
     },
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,13 +1,12 @@
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DownloadItem, DownloadState, SignedPackageManifest } from '@benchside/contracts/helper';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@benchside/server/errors';
-import WebTorrent, { type Torrent, type WebTorrentOptions } from 'webtorrent';
 import { DownloadStateFile, type SavedDownload } from './download-state.ts';
 import { assertTargetsInside, removeTorrentFiles, resolveDestination } from './torrent-paths.ts';
 import { type CheckedTorrent, checkTorrentFile } from './torrent-source.ts';
-import { WebSeedAgents, WebSeedConnection } from './web-seed-connection.ts';
+import { describeError, type Transfer, type TransferEngine, type TransferEvents } from './transfer.ts';
+import { WebSeedEngine } from './web-seed-download.ts';
 
 export interface DownloadDetails extends DownloadItem {
   /** Absolute paths of the torrent's files. */
@@ -47,61 +46,53 @@ export interface DownloadManagerOptions {
 /** What qBittorrent and Motrix run at once by default; more only splits the same line between them. */
 export const DEFAULT_MAX_ACTIVE_DOWNLOADS = 3;
 
-const UNANNOUNCED_PORT = 1;
-const MAX_SOCKET_PATH_BYTES = 100;
 /** A piece failing its hash this often means the web seed serves other bytes than the torrent describes. */
 const MAX_PIECE_FAILURES = 3;
 
 interface Download {
   saved: SavedDownload;
   checked: CheckedTorrent;
-  torrent?: Torrent;
-  /** Connects one more web seed to the running torrent. */
-  connectWebSeed?: (url: string) => void;
+  transfer?: Transfer;
   failuresByPiece: Map<number, number>;
 }
 
 /**
- * BitTorrent downloads fed by HTTP web seeds (BEP 19), with webtorrent doing the protocol and
- * verifying every piece. A stopped download is not in webtorrent at all: pausing a torrent does
- * not stop web-seed requests, so stop removes it (keeping the files) and start adds it again,
- * which re-hashes what is already on disk. The list is the queue: of the started downloads, the
- * first `maxActive` in list order are in webtorrent and the others wait as `queued`.
+ * BitTorrent downloads fed by HTTP web seeds (BEP 19), every piece verified against the torrent.
+ * With peer-to-peer off, a download streams from its web seeds (WebSeedDownload); with it on,
+ * webtorrent does the protocol. A stopped download is not running at all: pausing a
+ * webtorrent torrent does not stop web-seed requests, so stop ends the transfer (keeping the
+ * files) and start begins a new one, which re-hashes what is already on disk. The list is the
+ * queue: of the started downloads, the first `maxActive` in list order run and the others wait as
+ * `queued`.
  */
 export class DownloadManager {
-  readonly #client: WebTorrent;
+  readonly #engine: TransferEngine;
   readonly #stateFile: DownloadStateFile;
   readonly #options: DownloadManagerOptions;
   readonly #warn: (message: string) => void;
-  readonly #peerSocket: PeerSocket | undefined;
-  readonly #webSeedAgents = new WebSeedAgents();
   /** In queue order. */
   #downloads = new Map<string, Download>();
   // Every change to the list runs one at a time, so a start cannot overtake the stop before it.
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
-  private constructor(options: DownloadManagerOptions, peerSocket: PeerSocket | undefined) {
+  private constructor(options: DownloadManagerOptions, engine: TransferEngine) {
     this.#options = options;
     this.#warn = options.warn ?? ((message) => console.warn(message));
     this.#stateFile = new DownloadStateFile(options.stateDir);
-    this.#peerSocket = peerSocket;
-    this.#client = new WebTorrent(clientOptions(peerSocket));
+    this.#engine = engine;
     this.setDownloadLimit(options.downloadLimit ?? 0);
-    this.#client.on('error', (error: unknown) => this.#warn(`Downloads: ${describe(error)}`));
-    if (peerSocket !== undefined) {
-      // On a local socket webtorrent finds no port number, yet its peer discovery refuses to start
-      // without one. Nothing announces it (no DHT, trackers or local discovery), so any number does.
-      this.#client.once('listening', () => {
-        this.#client.torrentPort = UNANNOUNCED_PORT;
-      });
-    }
   }
 
   /** Starts the engine and resumes the saved downloads, re-checking the data already on disk. */
   static async open(options: DownloadManagerOptions): Promise<DownloadManager> {
-    const peerSocket = options.peerToPeer === true ? undefined : await preparePeerSocket(options.stateDir);
-    const manager = new DownloadManager(options, peerSocket);
+    const warn = options.warn ?? ((message: string) => console.warn(message));
+    // webtorrent is loaded only for peers: without them a helper never runs it.
+    const engine =
+      options.peerToPeer === true
+        ? new (await import('./peer-engine.ts')).PeerEngine(warn)
+        : new WebSeedEngine();
+    const manager = new DownloadManager(options, engine);
     await manager.#exclusive(() => manager.#restore());
     return manager;
   }
@@ -145,7 +136,9 @@ export class DownloadManager {
       const known = new Set([...download.checked.parsed.urlList, ...download.saved.webSeeds]);
       const fresh = [...new Set(urls)].filter((url) => !known.has(url));
       download.saved.webSeeds.push(...fresh);
-      for (const url of fresh) download.connectWebSeed?.(url);
+      for (const url of fresh) {
+        if (this.#webSeedAllowedNow(url)) download.transfer?.connectWebSeed(url);
+      }
     });
   }
 
@@ -219,7 +212,7 @@ export class DownloadManager {
 
   /** Caps every transfer together at `bytesPerSecond`; 0 lifts the cap. Running transfers slow down at once. */
   setDownloadLimit(bytesPerSecond: number): void {
-    this.#client.throttleDownload(bytesPerSecond > 0 ? bytesPerSecond : -1);
+    this.#engine.setDownloadLimit(bytesPerSecond);
   }
 
   list(softName?: string): DownloadItem[] {
@@ -238,17 +231,13 @@ export class DownloadManager {
     };
   }
 
-  /** Stops every transfer and closes webtorrent; the saved list is already on disk. */
+  /** Stops every transfer and closes the engine; the saved list is already on disk. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     await this.#exclusive(async () => {
       for (const download of this.#downloads.values()) await this.#release(download);
-      await new Promise<void>((done) => this.#client.destroy(() => done()));
-      this.#webSeedAgents.destroy();
-      if (this.#peerSocket?.temporaryFolder) {
-        await rm(this.#peerSocket.temporaryFolder, { recursive: true, force: true });
-      }
+      await this.#engine.close();
     });
   }
 
@@ -276,12 +265,13 @@ export class DownloadManager {
   }
 
   #item(download: Download, position = [...this.#downloads.values()].indexOf(download) + 1): DownloadItem {
-    const { saved, checked, torrent } = download;
+    const { saved, checked, transfer } = download;
     const size = checked.parsed.length;
     const state = stateOf(download);
-    const live = torrent !== undefined && state === 'downloading';
-    const downloaded = state === 'done' ? size : live ? Math.min(torrent.downloaded, size) : saved.downloaded;
-    const downloadSpeed = live ? Math.round(torrent.downloadSpeed) : 0;
+    const live = transfer !== undefined && state === 'downloading';
+    const downloaded =
+      state === 'done' ? size : live ? Math.min(transfer.downloaded, size) : saved.downloaded;
+    const downloadSpeed = live ? Math.round(transfer.downloadSpeed) : 0;
     const eta =
       state === 'done'
         ? 0
@@ -323,96 +313,76 @@ export class DownloadManager {
     await this.#release(download);
   }
 
-  /** Hands the download to webtorrent after proving again that its files stay in the download folder. */
+  /** Starts the download's transfer after proving again that its files stay in the download folder. */
   async #activate(download: Download): Promise<void> {
     const { saved, checked } = download;
     try {
       await assertTargetsInside(saved.folder, saved.path, checked.files);
     } catch (error) {
-      saved.error = describe(error);
+      saved.error = describeError(error);
       return;
     }
-    const torrent = this.#client.add(checked.bytes, {
-      path: saved.path,
-      // The cache serves reads of fresh pieces to peers and streams; a web-seed download has neither.
-      storeCacheSlots: 0,
-    });
-    download.torrent = torrent;
-    const connected = new Set<string>();
-    const connect = (url: string) => {
-      if (connected.has(url) || torrent.destroyed) return;
-      if (!this.#options.webSeedAllowed(url)) {
-        this.#warn(`Downloads: ignoring the web seed ${url}: it is not on the portal's downloads host`);
-        return;
-      }
-      connected.add(url);
-      torrent.addWebSeed(new WebSeedConnection(url, torrent, this.#webSeedAgents));
-    };
-    // Web seeds need the piece layout, which exists from the 'metadata' event on.
-    torrent.once('metadata', () => {
-      for (const url of [...checked.parsed.urlList, ...saved.webSeeds]) connect(url);
-      download.connectWebSeed = connect;
-    });
-    torrent.on('done', () => {
-      void this.#whenCurrent(download, torrent, async () => {
-        download.saved.done = true;
-        download.saved.downloaded = checked.parsed.length;
-        // Nothing is left to fetch and no peer may connect: keep no connections or handles open.
-        // The settle after this change then hands the freed slot to the next in line.
-        await this.#release(download);
-      });
-    });
-    torrent.on('warning', (warning: unknown) => {
-      const piece = /^Piece (\d+) failed verification/.exec(describe(warning))?.[1];
-      if (piece === undefined) return;
-      const failures = (download.failuresByPiece.get(Number(piece)) ?? 0) + 1;
-      download.failuresByPiece.set(Number(piece), failures);
-      if (failures !== MAX_PIECE_FAILURES) return;
-      void this.#whenCurrent(download, torrent, async () => {
-        download.saved.error = `The download source sends corrupt data: piece ${piece} failed verification ${failures} times`;
-        download.saved.started = false;
-        await this.#release(download);
-      });
-    });
-    torrent.on('error', (error: unknown) => {
-      void this.#whenCurrent(download, torrent, async () => {
-        download.saved.error = describe(error);
-        download.saved.started = false;
-        await this.#release(download);
-      });
-    });
-  }
-
-  /** Takes the download out of webtorrent, leaving its files as they are. */
-  async #release(download: Download): Promise<void> {
-    const torrent = download.torrent;
-    if (torrent === undefined) return;
-    download.torrent = undefined;
-    delete download.connectWebSeed;
-    if (!download.saved.done && torrent.ready) download.saved.downloaded = torrent.downloaded;
-    if (torrent.destroyed) return;
-    await new Promise<void>((resolve) => {
-      this.#client
-        .remove(torrent, { destroyStore: false }, () => resolve())
-        .catch((error: unknown) => {
-          this.#warn(`Downloads: cannot stop ${download.saved.hash}: ${describe(error)}`);
-          resolve();
+    const webSeeds = [...checked.parsed.urlList, ...saved.webSeeds].filter((url) =>
+      this.#webSeedAllowedNow(url),
+    );
+    const events: TransferEvents = {
+      done: () =>
+        void this.#whenCurrent(download, transfer, async () => {
+          download.saved.done = true;
+          download.saved.downloaded = checked.parsed.length;
+          // Nothing is left to fetch and no peer may connect: keep no connections or handles open.
+          // The settle after this change then hands the freed slot to the next in line.
+          await this.#release(download);
+        }),
+      pieceFailed: (piece) => {
+        const failures = (download.failuresByPiece.get(piece) ?? 0) + 1;
+        download.failuresByPiece.set(piece, failures);
+        if (failures !== MAX_PIECE_FAILURES) return;
+        void this.#whenCurrent(download, transfer, async () => {
+          download.saved.error = `The download source sends corrupt data: piece ${piece} failed verification ${failures} times`;
+          download.saved.started = false;
+          await this.#release(download);
         });
-    });
+      },
+      failed: (error) =>
+        void this.#whenCurrent(download, transfer, async () => {
+          download.saved.error = describeError(error);
+          download.saved.started = false;
+          await this.#release(download);
+        }),
+    };
+    const transfer = this.#engine.start({ torrent: checked, folder: saved.path, webSeeds, events });
+    download.transfer = transfer;
   }
 
-  /** Runs a reaction to a torrent event unless the download was stopped or removed in the meantime. */
-  #whenCurrent(download: Download, torrent: Torrent, change: () => Promise<void>): Promise<void> {
+  /** Whether a web seed may be fetched from; one that may not is left out with a warning. */
+  #webSeedAllowedNow(url: string): boolean {
+    if (this.#options.webSeedAllowed(url)) return true;
+    this.#warn(`Downloads: ignoring the web seed ${url}: it is not on the portal's downloads host`);
+    return false;
+  }
+
+  /** Ends the download's transfer, leaving its files as they are. */
+  async #release(download: Download): Promise<void> {
+    const transfer = download.transfer;
+    if (transfer === undefined) return;
+    download.transfer = undefined;
+    if (!download.saved.done && transfer.ready) download.saved.downloaded = transfer.downloaded;
+    await transfer.stop();
+  }
+
+  /** Runs a reaction to a transfer's event unless the download was stopped or removed in the meantime. */
+  #whenCurrent(download: Download, transfer: Transfer, change: () => Promise<void>): Promise<void> {
     return this.#exclusive(async () => {
       if (
         this.#closed ||
-        download.torrent !== torrent ||
+        download.transfer !== transfer ||
         this.#downloads.get(download.saved.hash) !== download
       )
         return;
       await change();
       await this.#settle();
-    }).catch((error: unknown) => this.#warn(`Downloads: ${describe(error)}`));
+    }).catch((error: unknown) => this.#warn(`Downloads: ${describeError(error)}`));
   }
 
   async #restore(): Promise<void> {
@@ -421,7 +391,7 @@ export class DownloadManager {
       try {
         checked = await checkTorrentFile(Buffer.from(saved.torrent, 'base64'));
       } catch (error) {
-        this.#warn(`Downloads: dropping the saved download ${saved.hash}: ${describe(error)}`);
+        this.#warn(`Downloads: dropping the saved download ${saved.hash}: ${describeError(error)}`);
         continue;
       }
       if (checked.parsed.infoHash !== saved.hash) {
@@ -449,7 +419,7 @@ export class DownloadManager {
       const { saved } = download;
       const wanted = saved.started && !saved.done && saved.error === undefined;
       if (wanted && free > 0) {
-        if (download.torrent === undefined) await this.#activate(download);
+        if (download.transfer === undefined) await this.#activate(download);
         // A download that cannot start (its files would leave the folder) leaves its slot to the next.
         if (saved.error === undefined) free -= 1;
       } else if (!saved.done) {
@@ -470,51 +440,12 @@ export class DownloadManager {
   }
 }
 
-function stateOf({ saved, torrent }: Download): DownloadState {
+function stateOf({ saved, transfer }: Download): DownloadState {
   if (saved.error !== undefined) return 'error';
   if (saved.done) return 'done';
-  if (torrent === undefined) return saved.started ? 'queued' : 'stopped';
-  if (torrent.done) return 'done';
-  return torrent.ready ? 'downloading' : 'checking';
-}
-
-interface PeerSocket {
-  path: string;
-  /** Made for this run only, removed on close. */
-  temporaryFolder?: string;
-}
-
-/**
- * webtorrent always starts a peer listener and offers no switch for it; it hands `torrentPort` to
- * net.Server#listen unchanged, so a local socket beside the saved list takes the place of a TCP port.
- */
-async function preparePeerSocket(stateDir: string): Promise<PeerSocket> {
-  if (process.platform === 'win32')
-    return { path: `\\\\.\\pipe\\benchside-peers-${process.pid}-${Date.now()}` };
-  await mkdir(stateDir, { recursive: true, mode: 0o700 });
-  const path = join(stateDir, 'peers.sock');
-  // Left behind by a killed helper, it would make listen fail.
-  await rm(path, { force: true });
-  // Socket paths are limited to about 100 bytes on Linux and macOS.
-  if (Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES) return { path };
-  const temporaryFolder = await mkdtemp(join(tmpdir(), 'benchside-peers-'));
-  return { path: join(temporaryFolder, 'peers.sock'), temporaryFolder };
-}
-
-function clientOptions(peerSocket: PeerSocket | undefined): WebTorrentOptions {
-  // The manager connects web seeds itself, through WebSeedConnection.
-  if (peerSocket === undefined) return { webSeeds: false };
-  return {
-    webSeeds: false,
-    dht: false,
-    tracker: false,
-    lsd: false,
-    utp: false,
-    utPex: false,
-    natUpnp: false,
-    natPmp: false,
-    torrentPort: { path: peerSocket.path },
-  };
+  if (transfer === undefined) return saved.started ? 'queued' : 'stopped';
+  if (transfer.done) return 'done';
+  return transfer.ready ? 'downloading' : 'checking';
 }
 
 async function filesHaveTheirSizes(destination: string, checked: CheckedTorrent): Promise<boolean> {
@@ -527,8 +458,4 @@ async function filesHaveTheirSizes(destination: string, checked: CheckedTorrent)
     if (size !== lengths[index]) return false;
   }
   return true;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,6 @@
-// webtorrent, parse-torrent and create-torrent ship no type declarations; these cover what the
-// downloads engine uses, checked against webtorrent 3.0, parse-torrent 11 and create-torrent 6.
+// webtorrent, parse-torrent, create-torrent, speed-limiter and throughput ship no type declarations;
+// these cover what the downloads engines use, checked against webtorrent 3.0, parse-torrent 11,
+// create-torrent 6, speed-limiter 1.0 and throughput 1.0.
 
 declare module 'webtorrent' {
   import type { EventEmitter } from 'node:events';
@@ -102,6 +103,8 @@ declare module 'parse-torrent' {
     name: string;
     length: number;
     pieceLength: number;
+    /** Each piece's SHA-1, hex. */
+    pieces: string[];
     info: { [key: string]: Bencoded };
     urlList: string[];
     files: { path: string; name: string; length: number; offset: number }[];
@@ -127,4 +130,31 @@ declare module 'create-torrent' {
     options: CreateTorrentOptions,
     callback: (error: Error | null, torrent: Buffer) => void,
   ): void;
+}
+
+declare module 'throughput' {
+  /** A meter over the last `seconds`: call it with the bytes just moved, or none, for bytes a second. */
+  export default function throughput(seconds?: number): (delta?: number) => number;
+}
+
+declare module 'speed-limiter' {
+  /** A streamx Transform that passes bytes on as fast as its group's token bucket allows. */
+  export interface ThrottleStream extends NodeJS.WritableStream {
+    on(event: 'data', listener: (chunk: Buffer) => void): this;
+    on(event: 'end', listener: () => void): this;
+    on(event: 'error', listener: (error: Error) => void): this;
+    pause(): void;
+    resume(): void;
+    destroy(): void;
+  }
+
+  /** One token bucket for every stream made by `throttle()`; disabled, they pass bytes straight on. */
+  export class ThrottleGroup {
+    constructor(options: { rate: number; enabled: boolean });
+    /** Bytes a second, a whole number above 0. */
+    setRate(rate: number): void;
+    setEnabled(enabled: boolean): void;
+    throttle(): ThrottleStream;
+    destroy(): void;
+  }
 }

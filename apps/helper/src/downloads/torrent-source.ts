@@ -4,6 +4,8 @@ import { torrentPathComponents } from './torrent-paths.ts';
 
 // A .torrent lists 20 bytes per piece: 10 MiB covers a 100 GB package at 2 MiB pieces.
 const MAX_TORRENT_BYTES = 10 * 1024 * 1024;
+/** BitTorrent clients make pieces of at most 16 MiB; four times that leaves room for any tool that publishes. */
+const MAX_PIECE_BYTES = 64 * 1024 * 1024;
 const TORRENT_FETCH_TIMEOUT_MS = 30_000;
 
 export interface CheckedTorrent {
@@ -77,6 +79,15 @@ export async function checkTorrentFile(bytes: Uint8Array): Promise<CheckedTorren
     throw new BadRequestError(`The file is not a valid torrent: ${describe(error)}`);
   }
   if (!(parsed.length > 0)) throw new BadRequestError('The torrent holds no data');
+  // A piece is held in memory until its hash is checked, and the hashes must cover the data exactly.
+  if (!(parsed.pieceLength > 0 && parsed.pieceLength <= MAX_PIECE_BYTES)) {
+    throw new BadRequestError(`The torrent's pieces must be at most ${MAX_PIECE_BYTES / 1024 / 1024} MiB`);
+  }
+  if (parsed.pieces.length !== Math.ceil(parsed.length / parsed.pieceLength)) {
+    throw new BadRequestError(
+      `The torrent lists ${parsed.pieces.length} piece hashes for ${parsed.length} bytes`,
+    );
+  }
   const files = torrentPathComponents(parsed.info);
   return { bytes, parsed, files };
 }

@@ -1,28 +1,13 @@
-import {
-  type ClientRequest,
-  Agent as HttpAgent,
-  request as httpRequest,
-  type IncomingMessage,
-} from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Torrent } from 'webtorrent';
 import WebConn from 'webtorrent/lib/webconn.js';
+import type { WebSeedAgents } from './transfer.ts';
 
 const REQUEST_TIMEOUT_MS = 60_000;
 /** A BitTorrent `piece` message before its data: length (4), id 7 (1), index (4), offset (4). */
 const PIECE_HEADER_BYTES = 13;
 const PIECE_MESSAGE_ID = 7;
-
-/** Keep-alive connections shared by a download manager's web seeds; destroy them when it closes. */
-export class WebSeedAgents {
-  readonly http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
-  readonly https = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
-
-  destroy(): void {
-    this.http.destroy();
-    this.https.destroy();
-  }
-}
 
 /**
  * webtorrent's web seed (BEP 19) with its HTTP leg replaced for single-file torrents: each range

@@ -8,6 +8,7 @@ import { DOWNLOADS_FILE_NAME } from '../../src/downloads/download-state.ts';
 import { type RangeFileServer, startRangeFileServer } from '../range-file-server.ts';
 import { makeTempDir } from '../support.ts';
 import {
+  bencode,
   loopbackWebSeedsOnly,
   ownListeningSockets,
   PIECE_LENGTH,
@@ -106,6 +107,67 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     await new Promise((resolve) => probe.close(resolve));
   });
 
+  it('fetches a package in one range request, not one a piece (decision 152)', async () => {
+    const published = await publish(4 * MB);
+    const manager = await openManager();
+    const { hash } = await manager.add({ torrent: published.torrent, soft: 'Tool', path: '' });
+    await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
+
+    expect(published.server.requests).toEqual([
+      { path: `/seed/${published.name}`, range: `bytes=0-${4 * MB - 1}` },
+    ]);
+    expect(published.server.bytesSent).toBe(4 * MB);
+  });
+
+  it('leaves a web seed that answers another range than asked for, and takes the next one', async () => {
+    const published = await publish(1 * MB);
+    const hostile = createHttpServer((request, response) => {
+      // As many bytes as asked for, one byte further on: a broken mirror, or a proxy that shifts ranges.
+      const [, start = 0, end = 0] = /bytes=(\d+)-(\d+)/.exec(request.headers.range ?? '')?.map(Number) ?? [];
+      response
+        .writeHead(206, { 'content-range': `bytes ${start + 1}-${end + 1}/${1 * MB + 1}` })
+        .end(Buffer.alloc(end - start + 1));
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const { port } = hostile.address() as AddressInfo;
+    const torrent = await torrentFor(published.source, `http://127.0.0.1:${port}/package`, published.name);
+    const manager = await openManager();
+
+    try {
+      const { hash } = await manager.add({ torrent, soft: 'Tool', path: '' });
+      await manager.addWebSeeds(hash, [published.server.url(`/seed/${published.name}`)]);
+      await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
+      expect((await readFile(join(downloadFolder, published.name))).equals(published.content)).toBe(true);
+    } finally {
+      hostile.closeAllConnections();
+      await new Promise((resolve) => hostile.close(resolve));
+    }
+  });
+
+  it('refuses a torrent whose piece hashes do not cover its data, or whose pieces are too large to hold', async () => {
+    const manager = await openManager();
+    const threePiecesOneHash = bencode({
+      info: {
+        name: 'short.bin',
+        'piece length': PIECE_LENGTH,
+        length: 3 * PIECE_LENGTH,
+        pieces: Buffer.alloc(20),
+      },
+    });
+    await expect(manager.add({ torrent: threePiecesOneHash, soft: 'T', path: '' })).rejects.toMatchObject({
+      statusCode: 400,
+      message: `The torrent lists 1 piece hashes for ${3 * PIECE_LENGTH} bytes`,
+    });
+    const hugePiece = bencode({
+      info: { name: 'huge.bin', 'piece length': 128 * MB, length: 10, pieces: Buffer.alloc(20) },
+    });
+    await expect(manager.add({ torrent: hugePiece, soft: 'T', path: '' })).rejects.toMatchObject({
+      statusCode: 400,
+      message: "The torrent's pieces must be at most 64 MiB",
+    });
+    expect(manager.list()).toEqual([]);
+  });
+
   it('stops web-seed transfers for real and resumes from the verified pieces', async () => {
     // Slow enough per request that a stop lands mid-way: 32 pieces, a few fetched at a time.
     const published = await publish(8 * MB, { bytesPerSecond: 1024 * 1024 });
@@ -156,6 +218,11 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     const folder = join(downloadFolder, 'drivers', 'driver-pack');
     expect((await readFile(join(folder, 'first.bin'))).equals(first)).toBe(true);
     expect((await readFile(join(folder, 'sub', 'second.bin'))).equals(second)).toBe(true);
+    // One range a file, the whole of each (decision 152).
+    expect(server.requests).toEqual([
+      { path: '/seed/driver-pack/first.bin', range: `bytes=0-${600 * 1024 - 1}` },
+      { path: '/seed/driver-pack/sub/second.bin', range: `bytes=0-${900 * 1024 - 1}` },
+    ]);
     await manager.remove(hash, true);
     expect(await readdir(join(downloadFolder, 'drivers'))).toEqual([]);
   });
