@@ -142,8 +142,10 @@ class WebSeedDownload implements Transfer {
       for (let run = this.#firstMissingRun(); run !== undefined; run = this.#firstMissingRun()) {
         if (this.#stop.signal.aborted) break;
         const seed = this.#seeds[failedInARow % Math.max(this.#seeds.length, 1)];
+        const before = this.#downloaded;
         const fetched = seed !== undefined && (await this.#fetchRun(files, seed, run));
-        if (fetched) {
+        // A connection lost after some pieces is taken up again at once, from the same seed.
+        if (fetched || this.#downloaded > before) {
           failedInARow = 0;
           continue;
         }

@@ -144,6 +144,40 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     }
   });
 
+  it('takes a connection lost mid-way up again from the first piece it did not verify', async () => {
+    const published = await publish(8 * PIECE_LENGTH);
+    const ranges: (string | undefined)[] = [];
+    const flaky = createHttpServer((request, response) => {
+      ranges.push(request.headers.range);
+      const [, start = 0, end = 0] = /bytes=(\d+)-(\d+)/.exec(request.headers.range ?? '')?.map(Number) ?? [];
+      const body = published.content.subarray(start, end + 1);
+      response.writeHead(206, {
+        'content-range': `bytes ${start}-${end}/${published.content.length}`,
+        'content-length': String(body.length),
+      });
+      // The first answer breaks off half-way through the fourth piece.
+      if (ranges.length === 1) response.write(body.subarray(0, 3.5 * PIECE_LENGTH), () => response.destroy());
+      else response.end(body);
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    const { port } = flaky.address() as AddressInfo;
+    const torrent = await torrentFor(published.source, `http://127.0.0.1:${port}/package`, published.name);
+    const manager = await openManager();
+
+    try {
+      const { hash } = await manager.add({ torrent, soft: 'Tool', path: '' });
+      await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
+      expect((await readFile(join(downloadFolder, published.name))).equals(published.content)).toBe(true);
+      expect(ranges).toEqual([
+        `bytes=0-${8 * PIECE_LENGTH - 1}`,
+        `bytes=${3 * PIECE_LENGTH}-${8 * PIECE_LENGTH - 1}`,
+      ]);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((resolve) => flaky.close(resolve));
+    }
+  });
+
   it('refuses a torrent whose piece hashes do not cover its data, or whose pieces are too large to hold', async () => {
     const manager = await openManager();
     const threePiecesOneHash = bencode({
