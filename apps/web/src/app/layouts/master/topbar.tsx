@@ -4,11 +4,15 @@ import { Link } from 'react-router';
 import { HelperStatusButton } from '../../../features/helper/components/helper-status-button.tsx';
 import { NotificationsButton } from '../../../features/notifications/components/notifications-button.tsx';
 import { HeaderSearch } from '../../../features/search/components/header-search.tsx';
+import { useAfterFirstRender } from '../../../lib/use-after-first-render.ts';
 import { ThemeModeSwitcher } from './theme-mode-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function Topbar({ user }: { user: CurrentUser | null }) {
   const { t } = useTranslation();
+  // A signed-in page opens for its own content: its search, menus and bell come a task later,
+  // out of the first render, which a slow phone runs as one long task (decision 153).
+  const controlsDrawn = useAfterFirstRender();
   if (!user) {
     return (
       <div className="topbar">
@@ -21,11 +25,15 @@ export function Topbar({ user }: { user: CurrentUser | null }) {
   }
   return (
     <div className="topbar">
-      <HeaderSearch />
-      <HelperStatusButton />
-      <NotificationsButton />
-      <ThemeModeSwitcher />
-      <UserMenu user={user} />
+      {controlsDrawn ? (
+        <>
+          <HeaderSearch />
+          <HelperStatusButton />
+          <NotificationsButton />
+          <ThemeModeSwitcher />
+          <UserMenu user={user} />
+        </>
+      ) : null}
     </div>
   );
 }
