@@ -33,9 +33,9 @@ const BYTES_BETWEEN_COLLECTIONS = 1024 * 1024;
 
 /**
  * Node reads a socket into a fresh 64 KiB buffer each time, outside V8's heap, and frees it only
- * when a collection finds it dead; V8 starts one for such memory after tens of MiB, which put 40
- * MiB on the helper's resident size during every download. A young-generation collection every
- * few MiB received frees them while they are young and cheap to collect (decision 152). `gc` is
+ * when a collection finds it dead; V8 starts one for such memory after tens of MiB, which put about
+ * 35 MiB on the resident size of a process doing nothing but a GET. A young-generation collection
+ * every MiB received frees them while they are young and cheap to collect (decision 152). `gc` is
  * reached the way Jest's leak detector reaches it, the flag set at run time.
  */
 const collectYoungGarbage = (() => {
