@@ -1,5 +1,5 @@
 import { copyFile, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -121,35 +121,29 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
 
   it('leaves a web seed that answers another range than asked for, and takes the next one', async () => {
     const published = await publish(1 * MB);
-    const hostile = createHttpServer((request, response) => {
+    const hostile = (request: IncomingMessage, response: ServerResponse) => {
       // As many bytes as asked for, one byte further on: a broken mirror, or a proxy that shifts ranges.
-      const [, start = 0, end = 0] = /bytes=(\d+)-(\d+)/.exec(request.headers.range ?? '')?.map(Number) ?? [];
+      const [start, end] = rangeOf(request);
       response
         .writeHead(206, { 'content-range': `bytes ${start + 1}-${end + 1}/${1 * MB + 1}` })
         .end(Buffer.alloc(end - start + 1));
-    });
-    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
-    const { port } = hostile.address() as AddressInfo;
-    const torrent = await torrentFor(published.source, `http://127.0.0.1:${port}/package`, published.name);
-    const manager = await openManager();
-
-    try {
+    };
+    await withLoopbackServer(hostile, async (origin) => {
+      const torrent = await torrentFor(published.source, `${origin}/package`, published.name);
+      const manager = await openManager();
       const { hash } = await manager.add({ torrent, soft: 'Tool', path: '' });
       await manager.addWebSeeds(hash, [published.server.url(`/seed/${published.name}`)]);
       await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
       expect((await readFile(join(downloadFolder, published.name))).equals(published.content)).toBe(true);
-    } finally {
-      hostile.closeAllConnections();
-      await new Promise((resolve) => hostile.close(resolve));
-    }
+    });
   });
 
   it('takes a connection lost mid-way up again from the first piece it did not verify', async () => {
     const published = await publish(8 * PIECE_LENGTH);
     const ranges: (string | undefined)[] = [];
-    const flaky = createHttpServer((request, response) => {
+    const flaky = (request: IncomingMessage, response: ServerResponse) => {
       ranges.push(request.headers.range);
-      const [, start = 0, end = 0] = /bytes=(\d+)-(\d+)/.exec(request.headers.range ?? '')?.map(Number) ?? [];
+      const [start, end] = rangeOf(request);
       const body = published.content.subarray(start, end + 1);
       response.writeHead(206, {
         'content-range': `bytes ${start}-${end}/${published.content.length}`,
@@ -158,13 +152,10 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
       // The first answer breaks off half-way through the fourth piece.
       if (ranges.length === 1) response.write(body.subarray(0, 3.5 * PIECE_LENGTH), () => response.destroy());
       else response.end(body);
-    });
-    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
-    const { port } = flaky.address() as AddressInfo;
-    const torrent = await torrentFor(published.source, `http://127.0.0.1:${port}/package`, published.name);
-    const manager = await openManager();
-
-    try {
+    };
+    await withLoopbackServer(flaky, async (origin) => {
+      const torrent = await torrentFor(published.source, `${origin}/package`, published.name);
+      const manager = await openManager();
       const { hash } = await manager.add({ torrent, soft: 'Tool', path: '' });
       await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
       expect((await readFile(join(downloadFolder, published.name))).equals(published.content)).toBe(true);
@@ -172,10 +163,7 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
         `bytes=0-${8 * PIECE_LENGTH - 1}`,
         `bytes=${3 * PIECE_LENGTH}-${8 * PIECE_LENGTH - 1}`,
       ]);
-    } finally {
-      flaky.closeAllConnections();
-      await new Promise((resolve) => flaky.close(resolve));
-    }
+    });
   });
 
   it('refuses a torrent whose piece hashes do not cover its data, or whose pieces are too large to hold', async () => {
@@ -263,22 +251,16 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
 
   it('follows a web seed that redirects to a mirror', async () => {
     const published = await publish(1 * MB);
-    const redirector = createHttpServer((_request, response) => {
+    const redirector = (_request: IncomingMessage, response: ServerResponse) => {
       response.writeHead(302, { location: published.server.url(`/seed/${published.name}`) }).end();
-    });
-    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
-    const { port } = redirector.address() as AddressInfo;
-    const torrent = await torrentFor(published.source, `http://127.0.0.1:${port}/package`, published.name);
-    const manager = await openManager();
-
-    try {
+    };
+    await withLoopbackServer(redirector, async (origin) => {
+      const torrent = await torrentFor(published.source, `${origin}/package`, published.name);
+      const manager = await openManager();
       const { hash } = await manager.add({ torrent, soft: 'Tool', path: '' });
       await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
       expect((await readFile(join(downloadFolder, published.name))).equals(published.content)).toBe(true);
-    } finally {
-      redirector.closeAllConnections();
-      await new Promise((resolve) => redirector.close(resolve));
-    }
+    });
   });
 
   it('removes a download with its data, or keeps the data when asked', async () => {
@@ -488,3 +470,25 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     await waitFor(() => itemOf(paused, hash).state === 'done', 20_000, 'the started download');
   });
 });
+
+/** A loopback HTTP server of the test's own, its origin handed to `use`, closed afterwards. */
+async function withLoopbackServer(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+  use: (origin: string) => Promise<void>,
+): Promise<void> {
+  const server = createHttpServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await use(`http://127.0.0.1:${port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** The first and last byte a `Range: bytes=a-b` header asks for. */
+function rangeOf(request: IncomingMessage): [number, number] {
+  const [, start = '0', end = '0'] = /bytes=(\d+)-(\d+)/.exec(request.headers.range ?? '') ?? [];
+  return [Number(start), Number(end)];
+}
