@@ -76,9 +76,13 @@ export class DownloadManager {
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
-  private constructor(options: DownloadManagerOptions, engine: TransferEngine) {
+  private constructor(
+    options: DownloadManagerOptions,
+    engine: TransferEngine,
+    warn: (message: string) => void,
+  ) {
     this.#options = options;
-    this.#warn = options.warn ?? ((message) => console.warn(message));
+    this.#warn = warn;
     this.#stateFile = new DownloadStateFile(options.stateDir);
     this.#engine = engine;
     this.setDownloadLimit(options.downloadLimit ?? 0);
@@ -92,7 +96,7 @@ export class DownloadManager {
       options.peerToPeer === true
         ? new (await import('./peer-engine.ts')).PeerEngine(warn)
         : new WebSeedEngine();
-    const manager = new DownloadManager(options, engine);
+    const manager = new DownloadManager(options, engine, warn);
     await manager.#exclusive(() => manager.#restore());
     return manager;
   }

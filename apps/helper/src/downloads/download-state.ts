@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { signedPackageManifestSchema } from '@benchside/contracts/helper';
 import { z } from 'zod';
 import { readJsonFile, writeJsonAtomically } from '../atomic-json.ts';
+import { describeError } from './transfer.ts';
 
 export const DOWNLOADS_FILE_NAME = 'downloads.json';
 
@@ -63,11 +64,7 @@ export class DownloadStateFile {
       await rename(this.#file, aside);
       warn(`${problem}; moved to ${aside}, starting with no downloads`);
     } catch (error) {
-      warn(`${problem} and cannot be moved aside (${describe(error)}); starting with no downloads`);
+      warn(`${problem} and cannot be moved aside (${describeError(error)}); starting with no downloads`);
     }
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
