@@ -249,6 +249,30 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     expect(await readdir(join(downloadFolder, 'drivers'))).toEqual([]);
   });
 
+  it('writes pieces larger than one write to the byte, a piece that spans two files too', async () => {
+    // 1 MiB pieces go to disk in 256 KiB writes (decision 154); the files end inside a write.
+    const root = join(work, 'published', 'firmware');
+    await mkdir(root, { recursive: true });
+    const first = await writeRandomFile(join(root, 'first.bin'), 1_300_000);
+    const second = await writeRandomFile(join(root, 'second.bin'), 1_100_000);
+    const server = await startRangeFileServer({
+      files: {
+        '/seed/firmware/first.bin': join(root, 'first.bin'),
+        '/seed/firmware/second.bin': join(root, 'second.bin'),
+      },
+    });
+    servers.push(server);
+    const torrent = await torrentFor(root, server.url('/seed/'), undefined, MB);
+    const manager = await openManager();
+
+    const { hash } = await manager.add({ torrent, soft: 'Firmware', path: 'firmware' });
+    await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the download to finish');
+
+    const folder = join(downloadFolder, 'firmware', 'firmware');
+    expect((await readFile(join(folder, 'first.bin'))).equals(first)).toBe(true);
+    expect((await readFile(join(folder, 'second.bin'))).equals(second)).toBe(true);
+  });
+
   it('follows a web seed that redirects to a mirror', async () => {
     const published = await publish(1 * MB);
     const redirector = (_request: IncomingMessage, response: ServerResponse) => {

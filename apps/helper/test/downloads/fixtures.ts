@@ -18,11 +18,16 @@ export async function writeRandomFile(path: string, size: number): Promise<Buffe
 }
 
 /** A .torrent for one file whose only source is the given web seed; no trackers at all. */
-export function torrentFor(filePath: string, webSeedUrl: string, name?: string): Promise<Buffer> {
+export function torrentFor(
+  filePath: string,
+  webSeedUrl: string,
+  name?: string,
+  pieceLength = PIECE_LENGTH,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     createTorrent(
       filePath,
-      { pieceLength: PIECE_LENGTH, urlList: [webSeedUrl], announceList: [], ...(name ? { name } : {}) },
+      { pieceLength, urlList: [webSeedUrl], announceList: [], ...(name ? { name } : {}) },
       (error, torrent) => (error ? reject(error) : resolve(torrent)),
     );
   });
