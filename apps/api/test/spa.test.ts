@@ -86,6 +86,8 @@ describe('serving the built web app', () => {
         whereToBuyUrl: 'https://shop.example.test/</script><b>',
         supportEnabled: false,
         languageStorageKey: 'selectedLang',
+        // Spec §7/§9's ports; the deployment's own when it sets HELPER_PORTS (as its CSP allows).
+        helperPorts: [20051, 20052, 20053, 20054],
       });
       // The `<` of the URL is escaped, so the value cannot close the script element.
       expect(block?.[1]).not.toContain('<');

@@ -15,6 +15,8 @@ export const clientConfigSchema = z.object({
   helperLaunchUrl: z.string(),
   downloadsHost: z.string(),
   languageStorageKey: z.string(),
+  /** The loopback ports the web app probes for the helper, in order (`HELPER_PORTS`, spec §7/§9). */
+  helperPorts: z.array(z.number().int().min(1).max(65_535)).min(1),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

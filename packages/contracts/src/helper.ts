@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §7/§9: the web app probes these loopback ports in order; the helper takes the first free one. */
-export const HELPER_PORTS = [20051, 20052, 20053, 20054] as const;
-export const DEFAULT_HELPER_PORT = HELPER_PORTS[0];
+export { DEFAULT_HELPER_PORT, HELPER_PORTS } from './helper-ports.ts';
 
 /** The custom scheme that starts the helper (`benchside-helper://launch`), registered by `--register-protocol`. */
 export const HELPER_PROTOCOL = 'benchside-helper';

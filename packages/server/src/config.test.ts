@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, clientConfig, type Env, loadConfig } from './config.ts';
+import { securityHeaders } from './security-headers.ts';
 
 /** What `npm start` adds: the demo's stand-ins for the mail server and the card master key. */
 const DEMO = { BENCHSIDE_DEMO: '1' };
@@ -437,6 +438,15 @@ describe('clientConfig', () => {
       supportUrl: 'http://127.0.0.1:8081',
     });
     expect(JSON.stringify(client)).not.toContain('top-secret');
+  });
+
+  it('tells the web app the helper ports HELPER_PORTS sets, the ones its CSP lets it reach', () => {
+    expect(clientConfig(loadConfig(DEMO)).helperPorts).toEqual([20051, 20052, 20053, 20054]);
+    const config = loadConfig({ ...DEMO, HELPER_PORTS: '30000, 30005-30006' });
+    expect(clientConfig(config).helperPorts).toEqual([30000, 30005, 30006]);
+    expect(securityHeaders(config).htmlCsp).toContain(
+      'http://127.0.0.1:30000 http://127.0.0.1:30005 http://127.0.0.1:30006',
+    );
   });
 });
 

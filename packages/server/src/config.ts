@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { cardMasterKeySchema } from '@benchside/contracts/card-validation';
 import type { ClientConfig } from '@benchside/contracts/client-config';
-import { DEMO_VENDOR_CARD_MASTER_KEY } from '@benchside/contracts/helper';
+import { DEMO_VENDOR_CARD_MASTER_KEY, HELPER_PORTS } from '@benchside/contracts/helper';
 import { z } from 'zod';
 import { LOG_LEVELS } from './logger.ts';
 
@@ -380,7 +380,7 @@ export function loadConfig(env: Env = process.env): Config {
       'HELPER_PORTS',
       portListSchema,
       'must be ports or ascending ranges like 20051-20054, comma-separated',
-    ) ?? [20051, 20052, 20053, 20054],
+    ) ?? [...HELPER_PORTS],
     contactEmail:
       read(env, 'CONTACT_EMAIL', emailSchema, 'must be an e-mail address') ?? 'support@benchside.test',
     whereToBuyUrl:
@@ -550,5 +550,6 @@ export function clientConfig(config: Config): ClientConfig {
     helperLaunchUrl: config.helperLaunchUrl,
     downloadsHost: config.downloadsHost,
     languageStorageKey: config.languageStorageKey,
+    helperPorts: config.helperPorts,
   };
 }

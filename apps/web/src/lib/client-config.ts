@@ -3,6 +3,7 @@ import {
   type ClientConfig,
   clientConfigSchema,
 } from '@benchside/contracts/client-config';
+import { HELPER_PORTS } from '@benchside/contracts/helper-ports';
 import { DEFAULT_LANGUAGE_STORAGE_KEY } from './language.ts';
 import { parseJsonOr } from './parse-json.ts';
 
@@ -18,6 +19,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   helperLaunchUrl: 'benchside-helper://launch',
   downloadsHost: '/dl',
   languageStorageKey: DEFAULT_LANGUAGE_STORAGE_KEY,
+  helperPorts: [...HELPER_PORTS],
 };
 
 export function parseClientConfig(text: string | null | undefined): ClientConfig {

@@ -53,6 +53,22 @@ describe('helper client', () => {
     expect(storage.getItem(HELPER_PORT_STORAGE_KEY)).toBe('20054');
   });
 
+  it('probes the ports the deployment sets in HELPER_PORTS instead, in order, from the first', async () => {
+    const { fetch, calls } = loopback([30002]);
+    const storage = memoryStorage();
+    const client = createHelperClient({ fetch, storage, ports: [30001, 30002] });
+    await client.callHelper('/software/list');
+    expect(calls).toEqual([
+      '30001/software/list',
+      '30001/general/ping',
+      '30002/general/ping',
+      '30002/software/list',
+    ]);
+    expect(storage.getItem(HELPER_PORT_STORAGE_KEY)).toBe('30002');
+    // The spec's default port is not one of them, so it is never asked.
+    expect(calls.some((call) => call.startsWith('20051'))).toBe(false);
+  });
+
   it('calls the default port 20051 first, with JSON and without credentials', async () => {
     const { fetch, calls } = loopback([20051]);
     const client = createHelperClient({ fetch, storage: memoryStorage() });

@@ -1,5 +1,7 @@
 import type { HelperPingResponse } from '@benchside/contracts/helper';
+import { DEFAULT_HELPER_PORT } from '@benchside/contracts/helper-ports';
 import type { z } from 'zod';
+import { clientConfig } from './client-config.ts';
 
 /** Where the port that last answered is kept, so the next page load asks it first. */
 export const HELPER_PORT_STORAGE_KEY = 'benchside_helper_port';
@@ -45,6 +47,8 @@ export interface HelperClientOptions {
   fetch?: typeof fetch;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   timeoutMs?: number;
+  /** Probed in order, the first the default: the deployment's `HELPER_PORTS`, which its CSP allows. */
+  ports?: readonly number[];
 }
 
 // Loaded with the first call, like the main API's schemas: zod stays off the first screen.
@@ -65,21 +69,22 @@ async function readHelperMessage(response: Response): Promise<string | null> {
 /**
  * The client of the local helper on 127.0.0.1. It is separate from the main API's client on
  * purpose: no cookies, no base URL of the portal, and no 401 rule — a helper failure never signs
- * the user out. The port is found by probing HELPER_PORTS with `POST /general/ping` (spec §7/§9).
+ * the user out. The port is found by probing the deployment's helper ports (20051 to 20054 unless
+ * `HELPER_PORTS` says otherwise) with `POST /general/ping` (spec §7/§9).
  */
 export function createHelperClient({
   fetch: fetchImpl = (...args) => globalThis.fetch(...args),
   storage = globalThis.localStorage,
   timeoutMs = HELPER_TIMEOUT_MS,
+  ports = clientConfig.helperPorts,
 }: HelperClientOptions = {}) {
   let rememberedPort: number | null = null;
   let pendingDiscovery: Promise<number | null> | null = null;
 
   async function currentPort(): Promise<number> {
     if (rememberedPort !== null) return rememberedPort;
-    const { DEFAULT_HELPER_PORT, HELPER_PORTS } = await loadContract();
     const stored = Number(readStorage());
-    rememberedPort = HELPER_PORTS.find((port) => port === stored) ?? DEFAULT_HELPER_PORT;
+    rememberedPort = ports.find((port) => port === stored) ?? ports[0] ?? DEFAULT_HELPER_PORT;
     return rememberedPort;
   }
 
@@ -152,8 +157,7 @@ export function createHelperClient({
   /** The first port, in spec order, where the helper answers the ping; remembered when found. */
   function discoverPort(): Promise<number | null> {
     pendingDiscovery ??= (async () => {
-      const { HELPER_PORTS } = await loadContract();
-      for (const port of HELPER_PORTS) {
+      for (const port of ports) {
         try {
           await ping(port);
           remember(port);

@@ -1,4 +1,3 @@
-import { HELPER_PORTS } from '@benchside/contracts/helper';
 import { useIsFetching } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,6 +104,12 @@ function CheckRow({ title, check, children }: { title: string; check: Check<unkn
 }
 
 /** `/helper`: what a technician checks when a download, a tool or a card operation fails. */
+/** The ports probed, as the panel names them: "20051–20054" for a run, else each ("19802"; "30001, 30005"). */
+function portsText(ports: readonly number[]): string {
+  const run = ports.every((port, index) => index === 0 || port === (ports[index - 1] ?? 0) + 1);
+  return run && ports.length > 1 ? `${ports[0]}–${ports.at(-1)}` : ports.join(', ');
+}
+
 export function HelperPanelPage() {
   const { t, i18n } = useTranslation();
   const status = useHelperStatus();
@@ -132,7 +137,7 @@ export function HelperPanelPage() {
         ? t('helper.panel.helper.checking')
         : helper.fix === 'useComputer'
           ? t('helper.status.noHelperHere')
-          : t('helper.panel.helper.notFound', { ports: `${HELPER_PORTS[0]}–${HELPER_PORTS.at(-1)}` });
+          : t('helper.panel.helper.notFound', { ports: portsText(clientConfig.helperPorts) });
   const { installed, latest } = version.detail;
   const versionText =
     installed === null
