@@ -154,7 +154,7 @@ export function createHelperClient({
     return parsed.data;
   }
 
-  /** The first port, in spec order, where the helper answers the ping; remembered when found. */
+  /** The first of the ports, in their order, where the helper answers the ping; remembered when found. */
   function discoverPort(): Promise<number | null> {
     pendingDiscovery ??= (async () => {
       for (const port of ports) {

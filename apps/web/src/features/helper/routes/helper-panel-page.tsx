@@ -103,13 +103,13 @@ function CheckRow({ title, check, children }: { title: string; check: Check<unkn
   );
 }
 
-/** `/helper`: what a technician checks when a download, a tool or a card operation fails. */
 /** The ports probed, as the panel names them: "20051–20054" for a run, else each ("19802"; "30001, 30005"). */
 function portsText(ports: readonly number[]): string {
   const run = ports.every((port, index) => index === 0 || port === (ports[index - 1] ?? 0) + 1);
   return run && ports.length > 1 ? `${ports[0]}–${ports.at(-1)}` : ports.join(', ');
 }
 
+/** `/helper`: what a technician checks when a download, a tool or a card operation fails. */
 export function HelperPanelPage() {
   const { t, i18n } = useTranslation();
   const status = useHelperStatus();
