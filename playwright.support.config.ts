@@ -31,7 +31,7 @@ export default defineConfig({
       PORT: String(port),
       SUPPORT_PORT: String(port + 1),
       SUPPORT_ENABLED: 'true',
-      HELPER_PORTS: `${helperPortsOf(port)[0]}-${helperPortsOf(port)[1]}`,
+      HELPER_PORTS: helperPortsOf(port).join('-'),
       HELPER_DOWNLOADS_HOSTS: e2eHelperDownloadsHosts(port),
       GOOGLE_ISSUER: fakeGoogleIssuer(port),
       GOOGLE_JWKS_URL: `${fakeGoogleIssuer(port)}/certs`,

@@ -104,7 +104,7 @@ function CheckRow({ title, check, children }: { title: string; check: Check<unkn
 }
 
 /** The ports probed, as the panel names them: "20051–20054" for a run, else each ("19802"; "30001, 30005"). */
-function portsText(ports: readonly number[]): string {
+export function portsText(ports: readonly number[]): string {
   const run = ports.every((port, index) => index === 0 || port === (ports[index - 1] ?? 0) + 1);
   return run && ports.length > 1 ? `${ports[0]}–${ports.at(-1)}` : ports.join(', ');
 }
@@ -137,7 +137,10 @@ export function HelperPanelPage() {
         ? t('helper.panel.helper.checking')
         : helper.fix === 'useComputer'
           ? t('helper.status.noHelperHere')
-          : t('helper.panel.helper.notFound', { ports: portsText(clientConfig.helperPorts) });
+          : t('helper.panel.helper.notFound', {
+              ports: portsText(clientConfig.helperPorts),
+              count: clientConfig.helperPorts.length,
+            });
   const { installed, latest } = version.detail;
   const versionText =
     installed === null
