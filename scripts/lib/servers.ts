@@ -19,6 +19,7 @@ export async function serveApi(
     storage,
     logger: logger.child({ name: 'api' }),
     databasePool: database.pool,
+    databaseNotices: database.listen,
   });
   await lifecycle.listen(api, config.port);
 }
@@ -39,6 +40,7 @@ export async function serveSupport(
     storage,
     logger: logger.child({ name: 'support' }),
     databasePool: database.pool,
+    databaseNotices: database.listen,
   });
   await lifecycle.listen(support, config.supportPort);
 }

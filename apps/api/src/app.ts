@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@benchside/db/database';
-import type { ConnectionPoolCounts } from '@benchside/db/open-database';
+import type { ConnectionPoolCounts, DatabaseHandle } from '@benchside/db/open-database';
 import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
@@ -63,6 +63,8 @@ export interface ApiAppOptions {
   webDistDir?: string | null;
   /** For `/metrics`; null or omitted on PGlite, which has no pool. */
   databasePool?: ConnectionPoolCounts | null;
+  /** The database's notices, which let an embedded database's sessions be kept (decision 156). */
+  databaseNotices?: DatabaseHandle['listen'];
 }
 
 /** The portal's origin: the main API under /api, the built web app everywhere else. */
@@ -95,7 +97,10 @@ export async function buildApiApp(options: ApiAppOptions): Promise<App> {
     description: 'The portal API (spec §7). Errors answer {message, violations?[{propertyPath, message}]}.',
     serverUrl: config.publicUrl,
   });
-  await registerSessions(app, db, { secureCookies: config.secureCookies });
+  await registerSessions(app, db, {
+    secureCookies: config.secureCookies,
+    listen: options.databaseNotices ?? null,
+  });
 
   registerHealthRoute(app, '/api/health', db);
   registerReadinessRoute(app, '/api/ready', [databaseReadiness(db), storageReadiness(storage)]);

@@ -11,7 +11,8 @@ import {
   sessionCookie,
   startApi,
 } from '@benchside/test-kit/start-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const ALICE = {
   username: 'alice',
@@ -160,6 +161,53 @@ describe('sign-in, current user and sign-out', () => {
     expect((await me(cookie)).status).toBe(200);
     await ageSession(cookie, { last_seen_at: new Date(Date.now() - SESSION_IDLE_TIMEOUT_MS - 60_000) });
     expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('sees a session ended by any statement at the next request, the embedded database keeping sessions in memory or not (decision 156)', async () => {
+    const endings = [
+      () => api.db.deleteFrom('sessions').execute(),
+      () => sql`with ended as (delete from sessions returning 1) select count(*) from ended`.execute(api.db),
+      () => sql`truncate sessions`.execute(api.db),
+      () => api.db.deleteFrom('users').where('username', '=', 'carol').execute(),
+    ];
+    for (const end of endings) {
+      await createUser(api.db, { username: 'carol', email: 'carol@example.test', password: 'Carol#Pass1' });
+      const cookie = sessionCookie(await login('carol', 'Carol#Pass1')) ?? '';
+      expect((await me(cookie)).status).toBe(200);
+      expect((await me(cookie)).status).toBe(200);
+      await end();
+      expect((await me(cookie)).status).toBe(401);
+      await api.db.deleteFrom('users').where('username', '=', 'carol').execute();
+    }
+  });
+
+  it('shows a change to the user at the next request', async () => {
+    const cookie = sessionCookie(await login('alice', ALICE.password)) ?? '';
+    expect(await (await me(cookie)).json()).toMatchObject({ profile: { name: 'Alice Smith' } });
+    await api.db.updateTable('users').set({ name: 'Alice Jones' }).where('id', '=', aliceId).execute();
+    expect(await (await me(cookie)).json()).toMatchObject({ profile: { name: 'Alice Jones' } });
+    await api.db.updateTable('users').set({ name: ALICE.name }).where('id', '=', aliceId).execute();
+  });
+
+  describe('as the clock moves, with no change to the session', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('ends a session in use at the idle timeout, and every one at the absolute timeout', async () => {
+      const cookie = sessionCookie(await login('alice', ALICE.password)) ?? '';
+      expect((await me(cookie)).status).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_IDLE_TIMEOUT_MS + 60_000 });
+      expect((await me(cookie)).status).toBe(401);
+
+      vi.useRealTimers();
+      const active = sessionCookie(await login('alice', ALICE.password)) ?? '';
+      expect((await me(active)).status).toBe(200);
+      await ageSession(active, { last_seen_at: new Date(Date.now() + SESSION_ABSOLUTE_TIMEOUT_MS) });
+      expect((await me(active)).status).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + SESSION_ABSOLUTE_TIMEOUT_MS + 60_000 });
+      expect((await me(active)).status).toBe(401);
+    });
   });
 
   it('ends every session at the absolute timeout (30 days), however active', async () => {

@@ -1,6 +1,6 @@
 import { currentUserSchema } from '@benchside/contracts/auth';
 import type { Database } from '@benchside/db/database';
-import type { ConnectionPoolCounts } from '@benchside/db/open-database';
+import type { ConnectionPoolCounts, DatabaseHandle } from '@benchside/db/open-database';
 import type { Config } from '@benchside/server/config';
 import { createAttachmentStorage } from '@benchside/server/conversations/attachment-storage';
 import { type App, createServer } from '@benchside/server/create-server';
@@ -26,6 +26,8 @@ export interface SupportAppOptions {
   logger?: FastifyBaseLogger;
   /** For `/metrics`; null or omitted on PGlite, which has no pool. */
   databasePool?: ConnectionPoolCounts | null;
+  /** The database's notices, which let an embedded database's sessions be kept (decision 156). */
+  databaseNotices?: DatabaseHandle['listen'];
   /** Where uploads are kept, shared with the portal's API; the one the configuration names when left out. */
   storage?: ObjectStorage;
 }
@@ -56,7 +58,10 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<App> 
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
-  await registerSessions(app, db, { secureCookies: config.secureCookies });
+  await registerSessions(app, db, {
+    secureCookies: config.secureCookies,
+    listen: options.databaseNotices ?? null,
+  });
 
   registerHealthRoute(app, '/health', db);
   registerReadinessRoute(app, '/ready', [databaseReadiness(db), storageReadiness(storage)]);

@@ -23,6 +23,7 @@ import * as watchLists from './migrations/0021-watch-lists.ts';
 import * as ledgerCustomersAndPackExpiries from './migrations/0022-ledger-customers-and-pack-expiries.ts';
 import * as creditLedgerCounter from './migrations/0024-credit-ledger-counter.ts';
 import * as listIndexes from './migrations/0025-list-indexes.ts';
+import * as sessionChangeNotices from './migrations/0026-session-change-notices.ts';
 
 /** Every migration in order; a new one is a new file here, never an edit of an applied one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-ledger-customers-and-pack-expiries': ledgerCustomersAndPackExpiries,
   '0024-credit-ledger-counter': creditLedgerCounter,
   '0025-list-indexes': listIndexes,
+  '0026-session-change-notices': sessionChangeNotices,
 };
 
 /**

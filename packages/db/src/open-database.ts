@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { withNamedStatements } from './named-statements.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
+import { type NoticeHandler, PGliteDialect } from './pglite-dialect.ts';
 
 /** Live counts of a PostgreSQL connection pool (`pg.Pool`'s own), read when metrics are scraped. */
 export type ConnectionPoolCounts = Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
@@ -14,6 +14,12 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** Null on PGlite: one connection, no pool. */
   pool: ConnectionPoolCounts | null;
+  /**
+   * Hears the notices (NOTIFY) sent on a channel, each before the statement or commit that sent it
+   * resolves to its caller. Null on PostgreSQL, where another node's notice arrives some time after
+   * its commit: nothing may rely on hearing it first there.
+   */
+  listen: ((channel: string, listener: (payload: string) => void) => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -91,8 +97,29 @@ async function lockEmbeddedDatabase(directory: string): Promise<() => Promise<vo
 }
 
 export function openPGlite(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, pool: null, close: () => db.destroy() };
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const hear: NoticeHandler = (channel, payload) => {
+    for (const listener of listeners.get(channel) ?? []) listener(payload);
+  };
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, hear) });
+  // Statements without parameters are answered through PGlite's own parser, which hands us theirs.
+  pglite.onNotification(hear);
+  return {
+    db,
+    pool: null,
+    async listen(channel, listener) {
+      const known = listeners.get(channel);
+      if (known) {
+        known.add(listener);
+        return;
+      }
+      listeners.set(channel, new Set([listener]));
+      // Through Kysely, so the LISTEN waits its turn on the one connection instead of joining (and
+      // perhaps being rolled back with) a transaction another caller has open.
+      await sql`listen ${sql.id(channel)}`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /** `searchPath` puts every table in one schema (test isolation without CREATEDB rights). */
@@ -113,5 +140,5 @@ export async function openPostgres(
     await db.destroy();
     throw new Error(`Cannot reach the database at DATABASE_URL: ${(error as Error).message}`);
   }
-  return { db, pool, close: () => db.destroy() };
+  return { db, pool, listen: null, close: () => db.destroy() };
 }

@@ -85,4 +85,35 @@ describe('PGlite dialect with prepared statements', () => {
     }>`select count(*)::int as count from gadgets where name = ${'twin'}`.execute(handle.db);
     expect(rows.rows).toEqual([{ count: 1 }]);
   });
+
+  it('hears a trigger’s notice before the change that sent it resolves, and none for a rollback', async () => {
+    await sql`create or replace function gadget_changed() returns trigger language plpgsql as $$
+      begin perform pg_notify('gadget_changes', old.name); return null; end $$`.execute(handle.db);
+    await sql`create trigger gadgets_changed after update on gadgets
+      for each row execute function gadget_changed()`.execute(handle.db);
+    await sql`insert into gadgets (name) values ('with'), ('without'), ('committed'), ('rolled back')`.execute(
+      handle.db,
+    );
+    const heard: string[] = [];
+    await handle.listen?.('gadget_changes', (payload) => heard.push(payload));
+
+    await sql`update gadgets set active = ${true} where name = ${'with'}`.execute(handle.db);
+    expect(heard).toEqual(['with']);
+    await sql`update gadgets set active = true where name = 'without'`.execute(handle.db);
+    expect(heard).toEqual(['with', 'without']);
+    await handle.db.transaction().execute(async (transaction) => {
+      await sql`update gadgets set active = ${true} where name = ${'committed'}`.execute(transaction);
+      expect(heard).toEqual(['with', 'without']);
+    });
+    expect(heard).toEqual(['with', 'without', 'committed']);
+    await handle.db
+      .transaction()
+      .execute(async (transaction) => {
+        await sql`update gadgets set active = ${true} where name = ${'rolled back'}`.execute(transaction);
+        throw new Error('undo');
+      })
+      .catch(() => {});
+    await sql`select ${1}::int`.execute(handle.db);
+    expect(heard).toEqual(['with', 'without', 'committed']);
+  });
 });

@@ -11,7 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import type { BackendMessage } from 'pg-protocol/dist/messages.js';
+import type { BackendMessage, NotificationResponseMessage } from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import { isStalePlan, MAX_PREPARED_STATEMENTS } from './prepared-statements.ts';
 
@@ -26,6 +26,9 @@ function asPGliteMessages(messages: BackendMessage[]): Parameters<typeof parse.p
 }
 
 type PreparedStatement = { name: string; parameterTypes: number[] };
+
+/** Hears a notice (NOTIFY) the engine sent with an answer. */
+export type NoticeHandler = (channel: string, payload: string) => void;
 
 function concatenate(messages: Uint8Array[]): Uint8Array {
   const buffer = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
@@ -46,7 +49,10 @@ class PGliteConnection implements DatabaseConnection {
   private readonly statements = new Map<string, PreparedStatement>();
   private statementCount = 0;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly hear: NoticeHandler,
+  ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result =
@@ -121,6 +127,8 @@ class PGliteConnection implements DatabaseConnection {
    * each field straight from the answer's bytes; PGlite's own parser (behind `execProtocol`) copied
    * every field into a buffer of its own first, a fifth of a list call's CPU. The engine's error,
    * if any, is thrown as `execProtocol` throws it: the protocol's error with its code and message.
+   * Notices in the answer (a trigger's NOTIFY on a change this statement committed) are heard
+   * before the statement's caller resumes, as PGlite's own parser does for the other queries.
    */
   private async exchange(message: Uint8Array, options: { syncToFs: boolean }): Promise<BackendMessage[]> {
     const chunks: Buffer[] = [];
@@ -135,6 +143,12 @@ class PGliteConnection implements DatabaseConnection {
     );
     const error = messages.find((answer) => answer.name === 'error');
     if (error) throw error;
+    for (const answer of messages) {
+      if (answer.name === 'notification') {
+        const notice = answer as NotificationResponseMessage;
+        this.hear(notice.channel, notice.payload);
+      }
+    }
     return messages;
   }
 
@@ -168,12 +182,14 @@ class PGliteConnection implements DatabaseConnection {
  * transaction, so the single connection is handed out to one holder at a time.
  */
 class PGliteDriver implements Driver {
+  private readonly pglite: PGlite;
   private readonly connection: PGliteConnection;
   private queue: Promise<void> = Promise.resolve();
   private releaseCurrent: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
+  constructor(pglite: PGlite, hear: NoticeHandler) {
+    this.pglite = pglite;
+    this.connection = new PGliteConnection(pglite, hear);
   }
 
   async init(): Promise<void> {
@@ -219,14 +235,17 @@ class PGliteDriver implements Driver {
 
 /** Kysely's PostgreSQL SQL, run by an embedded PGlite instead of a server. */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly hear: NoticeHandler,
+  ) {}
 
   createAdapter() {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.hear);
   }
 
   createIntrospector(db: Kysely<unknown>) {

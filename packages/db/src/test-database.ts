@@ -51,6 +51,7 @@ async function openScratchPostgres(serverUrl: string): Promise<UnmigratedTestDat
     handle: {
       db: handle.db,
       pool: handle.pool,
+      listen: null,
       async close() {
         await handle.close();
         // Under the migrations lock: Kysely's migrator checks its tables with

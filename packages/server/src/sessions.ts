@@ -1,12 +1,15 @@
 import { hash, randomBytes } from 'node:crypto';
 import { SIGNED_IN_HINT_COOKIE } from '@benchside/contracts/signed-in-hint';
 import type { Database, User } from '@benchside/db/database';
+import type { DatabaseHandle } from '@benchside/db/open-database';
+import { SESSION_CHANGES_CHANNEL } from '@benchside/db/session-change-notices';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type InferResult, type Kysely, sql } from 'kysely';
 import { batchedLookup } from './batched-lookup.ts';
 import type { App } from './create-server.ts';
 import { UnauthorizedError } from './errors.ts';
+import { LookedUpSessions } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'bs_session';
 /** A session nobody has used for 7 days ends (OWASP: idle timeout). */
@@ -15,6 +18,8 @@ export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 /** `last_seen_at` is written at most this often, so signed-in reads stay reads. */
 const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60 * 1000;
+/** Live sessions an embedded database's process keeps in memory between their changes. */
+const LOOKED_UP_SESSIONS_KEPT = 10_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,7 +66,11 @@ function liveSessionLookup(db: Kysely<Database>) {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.token_hash as session_token_hash', 'sessions.last_seen_at as session_last_seen_at'])
+    .select([
+      'sessions.token_hash as session_token_hash',
+      'sessions.last_seen_at as session_last_seen_at',
+      'sessions.expires_at as session_expires_at',
+    ])
     .where(sql<boolean>`sessions.token_hash = any(${tokenHashes})`)
     .where('sessions.expires_at', '>', expiresAfter)
     .where('sessions.last_seen_at', '>', seenAfter);
@@ -83,8 +92,18 @@ function liveSessionLookup(db: Kysely<Database>) {
   };
 }
 
+export interface SessionsOptions {
+  secureCookies: boolean;
+  /**
+   * The database's notices (`DatabaseHandle.listen`): given, live sessions are kept in memory and
+   * forgotten on the notice of their change, which an embedded database sends before the change's
+   * statement returns (decision 156); null or left out, every request reads its session.
+   */
+  listen?: DatabaseHandle['listen'];
+}
+
 /** The `bs_session` cookie and the `sessions` table; shared by the API and the support service. */
-export async function registerSessions(app: App, db: Kysely<Database>, options: { secureCookies: boolean }) {
+export async function registerSessions(app: App, db: Kysely<Database>, options: SessionsOptions) {
   // Cookies are parsed only where a route asks for the user, not on every request.
   await app.register(fastifyCookie, { hook: false });
   const liveSessionsOf = liveSessionLookup(db);
@@ -100,12 +119,37 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
     const rows = await liveSessionsOf(tokenHashes, Date.now());
     return new Map(rows.map((row) => [row.session_token_hash, row]));
   });
+  type SessionRow = NonNullable<Awaited<ReturnType<typeof lookUpSessions>>>;
+
+  const lookedUp = options.listen ? new LookedUpSessions<SessionRow>(LOOKED_UP_SESSIONS_KEPT) : null;
+  if (lookedUp) await options.listen?.(SESSION_CHANGES_CHANNEL, (notice) => lookedUp.forget(notice));
+
+  // The same conditions as the lookup's query, for a session kept since.
+  const isLive = (row: SessionRow, now: number) =>
+    row.session_expires_at.getTime() > now &&
+    row.session_last_seen_at.getTime() > now - SESSION_IDLE_TIMEOUT_MS;
+
+  const liveSessionOf = async (tokenHash: string): Promise<SessionRow | undefined> => {
+    if (!lookedUp) return lookUpSessions(tokenHash);
+    const kept = lookedUp.get(tokenHash);
+    if (kept && isLive(kept, Date.now())) return kept;
+    const noticesBeforeRead = lookedUp.notices;
+    const row = await lookUpSessions(tokenHash);
+    if (row) lookedUp.keep(tokenHash, row, noticesBeforeRead);
+    return row;
+  };
 
   const findUser = async (tokenHash: string): Promise<User | null> => {
-    const row = await lookUpSessions(tokenHash);
+    const row = await liveSessionOf(tokenHash);
     if (!row) return null;
-    const { session_token_hash: _tokenHash, session_last_seen_at: lastSeenAt, ...user } = row;
+    const {
+      session_token_hash: _tokenHash,
+      session_last_seen_at: lastSeenAt,
+      session_expires_at: _expiresAt,
+      ...user
+    } = row;
     const now = Date.now();
+    // The write's notice makes a kept session be read again, with the new time.
     if (now - lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
       await db
         .updateTable('sessions')

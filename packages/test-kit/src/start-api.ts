@@ -45,7 +45,7 @@ export async function startApi(
   });
   // A second node leaves the shared database to the API that opened it.
   const database: DatabaseHandle = options.sharing
-    ? { db: options.sharing.db, pool: null, close: async () => {} }
+    ? { db: options.sharing.db, pool: null, listen: null, close: async () => {} }
     : await openTestDatabase();
   const db = database.db;
   const mailer = await createMailer(config);
@@ -57,6 +57,7 @@ export async function startApi(
     storage,
     webDistDir: options.webDistDir ?? null,
     databasePool: database.pool,
+    databaseNotices: database.listen,
     ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
