@@ -35,8 +35,13 @@ declare module 'fastify' {
 }
 
 export interface Sessions {
-  /** The user of the request's session cookie, or null when it has none that is still alive. */
-  userOf(request: FastifyRequest): Promise<User | null>;
+  /**
+   * The user of a session this process keeps (embedded database, decision 156) that is live and
+   * owes no last-seen write: known without a read or a promise. Undefined: ask `readUserOf`.
+   */
+  keptUserOf(tokenHash: string): User | undefined;
+  /** The user of a live session of that token hash, read from the database; null when none is. */
+  readUserOf(tokenHash: string): Promise<User | null>;
   /** Signs the user in on this reply, ending the session the request came with (rotation). */
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
   /** Ends the request's session server-side and clears the cookie. */
@@ -129,35 +134,38 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
     row.session_expires_at.getTime() > now &&
     row.session_last_seen_at.getTime() > now - SESSION_IDLE_TIMEOUT_MS;
 
-  const liveSessionOf = async (tokenHash: string): Promise<SessionRow | undefined> => {
-    if (!lookedUp) return lookUpSessions(tokenHash);
-    const kept = lookedUp.get(tokenHash);
-    if (kept && isLive(kept, Date.now())) return kept;
-    const noticesBeforeRead = lookedUp.notices;
-    const row = await lookUpSessions(tokenHash);
-    if (row) lookedUp.keep(tokenHash, row, noticesBeforeRead);
-    return row;
+  const userOfRow = ({
+    session_token_hash: _tokenHash,
+    session_last_seen_at: _lastSeenAt,
+    session_expires_at: _expiresAt,
+    ...user
+  }: SessionRow): User => user;
+
+  const lastSeenWriteDue = (row: SessionRow, now: number) =>
+    now - row.session_last_seen_at.getTime() > LAST_SEEN_WRITE_INTERVAL_MS;
+
+  const keptUserOf = (tokenHash: string): User | undefined => {
+    const kept = lookedUp?.get(tokenHash);
+    if (!kept) return undefined;
+    const now = Date.now();
+    return isLive(kept, now) && !lastSeenWriteDue(kept, now) ? userOfRow(kept) : undefined;
   };
 
-  const findUser = async (tokenHash: string): Promise<User | null> => {
-    const row = await liveSessionOf(tokenHash);
+  const readUserOf = async (tokenHash: string): Promise<User | null> => {
+    const noticesBeforeRead = lookedUp?.notices ?? 0;
+    const row = await lookUpSessions(tokenHash);
     if (!row) return null;
-    const {
-      session_token_hash: _tokenHash,
-      session_last_seen_at: lastSeenAt,
-      session_expires_at: _expiresAt,
-      ...user
-    } = row;
+    lookedUp?.keep(tokenHash, row, noticesBeforeRead);
     const now = Date.now();
     // The write's notice makes a kept session be read again, with the new time.
-    if (now - lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
+    if (lastSeenWriteDue(row, now)) {
       await db
         .updateTable('sessions')
         .set({ last_seen_at: new Date(now) })
         .where('token_hash', '=', tokenHash)
         .execute();
     }
-    return user;
+    return userOfRow(row);
   };
 
   const cookieOptions = {
@@ -169,10 +177,8 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
   const hintCookieOptions = { ...cookieOptions, httpOnly: false };
 
   const sessions: Sessions = {
-    async userOf(request) {
-      const tokenHash = tokenHashOf(request);
-      return tokenHash ? await findUser(tokenHash) : null;
-    },
+    keptUserOf,
+    readUserOf,
     async start(request, reply, userId) {
       const previous = tokenHashOf(request);
       if (previous) await db.deleteFrom('sessions').where('token_hash', '=', previous).execute();
@@ -218,10 +224,20 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
  */
 export function registerSignedInRoutes(app: App, routes: (signedIn: App) => void | Promise<void>): void {
   app.register(async (signedIn) => {
-    signedIn.addHook('preHandler', async (request) => {
-      const user = await app.sessions.userOf(request);
-      if (!user) throw new UnauthorizedError();
-      request.user = user;
+    // Written with `done`: a kept session answers with no promise at all (decision 156).
+    signedIn.addHook('preHandler', (request, _reply, done) => {
+      const tokenHash = app.sessions.tokenHashOf(request);
+      if (!tokenHash) return done(new UnauthorizedError());
+      const kept = app.sessions.keptUserOf(tokenHash);
+      if (kept) {
+        request.user = kept;
+        return done();
+      }
+      app.sessions.readUserOf(tokenHash).then((user) => {
+        if (!user) return done(new UnauthorizedError());
+        request.user = user;
+        done();
+      }, done);
     });
     await routes(signedIn);
   });
