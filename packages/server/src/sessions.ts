@@ -124,48 +124,50 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
     const rows = await liveSessionsOf(tokenHashes, Date.now());
     return new Map(rows.map((row) => [row.session_token_hash, row]));
   });
-  type SessionRow = NonNullable<Awaited<ReturnType<typeof lookUpSessions>>>;
 
-  const lookedUp = options.listen ? new LookedUpSessions<SessionRow>(LOOKED_UP_SESSIONS_KEPT) : null;
+  /** A live session as this process keeps it: the user shared (frozen) by the requests that use it. */
+  type KeptSession = { user: Readonly<User>; lastSeenAt: number; expiresAt: number };
+  const lookedUp = options.listen ? new LookedUpSessions<KeptSession>(LOOKED_UP_SESSIONS_KEPT) : null;
   if (lookedUp) await options.listen?.(SESSION_CHANGES_CHANNEL, (notice) => lookedUp.forget(notice));
 
-  // The same conditions as the lookup's query, for a session kept since.
-  const isLive = (row: SessionRow, now: number) =>
-    row.session_expires_at.getTime() > now &&
-    row.session_last_seen_at.getTime() > now - SESSION_IDLE_TIMEOUT_MS;
-
-  const userOfRow = ({
-    session_token_hash: _tokenHash,
-    session_last_seen_at: _lastSeenAt,
-    session_expires_at: _expiresAt,
-    ...user
-  }: SessionRow): User => user;
-
-  const lastSeenWriteDue = (row: SessionRow, now: number) =>
-    now - row.session_last_seen_at.getTime() > LAST_SEEN_WRITE_INTERVAL_MS;
+  const lastSeenWriteDue = (lastSeenAt: number, now: number) =>
+    now - lastSeenAt > LAST_SEEN_WRITE_INTERVAL_MS;
 
   const keptUserOf = (tokenHash: string): User | undefined => {
     const kept = lookedUp?.get(tokenHash);
     if (!kept) return undefined;
     const now = Date.now();
-    return isLive(kept, now) && !lastSeenWriteDue(kept, now) ? userOfRow(kept) : undefined;
+    // The lookup's own conditions, for a session kept since it ran.
+    const live = kept.expiresAt > now && kept.lastSeenAt > now - SESSION_IDLE_TIMEOUT_MS;
+    return live && !lastSeenWriteDue(kept.lastSeenAt, now) ? kept.user : undefined;
   };
 
   const readUserOf = async (tokenHash: string): Promise<User | null> => {
     const noticesBeforeRead = lookedUp?.notices ?? 0;
     const row = await lookUpSessions(tokenHash);
     if (!row) return null;
-    lookedUp?.keep(tokenHash, row, noticesBeforeRead);
+    const {
+      session_token_hash: _tokenHash,
+      session_last_seen_at: lastSeenAt,
+      session_expires_at: expiresAt,
+      ...user
+    } = row;
+    const session = {
+      user: Object.freeze(user),
+      lastSeenAt: lastSeenAt.getTime(),
+      expiresAt: expiresAt.getTime(),
+    };
+    lookedUp?.keep(tokenHash, session, noticesBeforeRead);
     const now = Date.now();
     // The write's notice makes a kept session be read again, with the new time.
-    if (lastSeenWriteDue(row, now)) {
+    if (lastSeenWriteDue(session.lastSeenAt, now)) {
       await db
         .updateTable('sessions')
         .set({ last_seen_at: new Date(now) })
         .where('token_hash', '=', tokenHash)
         .execute();
     }
-    return userOfRow(row);
+    return user;
   };
 
   const cookieOptions = {
