@@ -181,6 +181,17 @@ describe('sign-in, current user and sign-out', () => {
     }
   });
 
+  it('knows the session in a Cookie header of many cookies, short or long, every time it is sent', async () => {
+    const cookie = sessionCookie(await login('alice', ALICE.password)) ?? '';
+    const short = `theme=dark; ${cookie}; bs_signed_in=1`;
+    const long = `${'analytics=x'.repeat(60)}; ${cookie}`;
+    for (const header of [short, short, long, long]) {
+      expect(await (await me(header)).json()).toMatchObject({ username: 'alice' });
+    }
+    await fetch(`${api.url}/api/logout`, { headers: { cookie } });
+    for (const header of [short, long]) expect((await me(header)).status).toBe(401);
+  });
+
   it('shows a change to the user at the next request', async () => {
     const cookie = sessionCookie(await login('alice', ALICE.password)) ?? '';
     expect(await (await me(cookie)).json()).toMatchObject({ profile: { name: 'Alice Smith' } });

@@ -23,11 +23,7 @@ export class LookedUpSessions<Row> {
   /** Keeps a row read after `noticesBeforeRead` notices, unless another arrived during the read. */
   keep(tokenHash: string, row: Row, noticesBeforeRead: number): void {
     if (noticesBeforeRead !== this.#notices) return;
-    if (this.#rows.size >= this.capacity && !this.#rows.has(tokenHash)) {
-      const oldest = this.#rows.keys().next();
-      if (!oldest.done) this.#rows.delete(oldest.value);
-    }
-    this.#rows.set(tokenHash, row);
+    setBounded(this.#rows, tokenHash, row, this.capacity);
   }
 
   /** A notice: the session of one token hash changed, or `EVERY_SESSION`. */
@@ -36,4 +32,13 @@ export class LookedUpSessions<Row> {
     if (notice === EVERY_SESSION) this.#rows.clear();
     else this.#rows.delete(notice);
   }
+}
+
+/** Sets `key` in `map`, first letting its oldest entry go when it already holds `capacity` others. */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, capacity: number): void {
+  if (map.size >= capacity && !map.has(key)) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+  map.set(key, value);
 }

@@ -9,7 +9,7 @@ import { CompiledQuery, type InferResult, type Kysely, sql } from 'kysely';
 import { batchedLookup } from './batched-lookup.ts';
 import type { App } from './create-server.ts';
 import { UnauthorizedError } from './errors.ts';
-import { LookedUpSessions } from './session-cache.ts';
+import { LookedUpSessions, setBounded } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'bs_session';
 /** A session nobody has used for 7 days ends (OWASP: idle timeout). */
@@ -20,6 +20,9 @@ export const SESSION_ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60 * 1000;
 /** Live sessions an embedded database's process keeps in memory between their changes. */
 const LOOKED_UP_SESSIONS_KEPT = 10_000;
+/** Cookie headers remembered with their token hash: at most this many, none longer (≤ 5 MB). */
+const COOKIE_HEADERS_MEMO_SIZE = 10_000;
+const COOKIE_HEADERS_MEMO_MAX_LENGTH = 512;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -113,11 +116,18 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
   await app.register(fastifyCookie, { hook: false });
   const liveSessionsOf = liveSessionLookup(db);
 
+  // A browser sends the same Cookie header with every call: parsed and hashed once, not each time.
+  const tokenHashesOfHeaders = new Map<string, string | undefined>();
   const tokenHashOf = (request: FastifyRequest): string | undefined => {
     const header = request.headers.cookie;
     if (!header) return undefined;
+    if (tokenHashesOfHeaders.has(header)) return tokenHashesOfHeaders.get(header);
     const token = app.parseCookie(header)[SESSION_COOKIE];
-    return token ? hashSessionToken(token) : undefined;
+    const tokenHash = token ? hashSessionToken(token) : undefined;
+    if (header.length <= COOKIE_HEADERS_MEMO_MAX_LENGTH) {
+      setBounded(tokenHashesOfHeaders, header, tokenHash, COOKIE_HEADERS_MEMO_SIZE);
+    }
+    return tokenHash;
   };
 
   const lookUpSessions = batchedLookup(async (tokenHashes: string[]) => {
