@@ -37,12 +37,21 @@ export function batchedLookup<K, V>(
     });
 }
 
-/** The answers of `sharedReads`: one object many replies hold at once, so none may change it. */
+/**
+ * Objects many replies hold at once, so none may change them: the answers of `sharedReads`, and
+ * the answers built from a user the session cache keeps (decision 156).
+ */
 const sharedAnswers = new WeakSet<object>();
 
+/** Marks `answer` as one many replies share, which the serializer writes to JSON once. */
+export function shareAnswer<T extends object>(answer: T): T {
+  sharedAnswers.add(answer);
+  return answer;
+}
+
 /**
- * Whether `value` is an answer of `sharedReads`, which the response serializer writes once for all
- * the replies that share it.
+ * Whether `value` is a shared answer (`shareAnswer`), which the response serializer writes once for
+ * all the replies that hold it.
  */
 export function isSharedAnswer(value: unknown): value is object {
   return typeof value === 'object' && value !== null && sharedAnswers.has(value);
@@ -69,7 +78,7 @@ export function sharedReads<V>(): (key: string, read: () => Promise<V>) => Promi
     let shared = pending.get(key);
     if (!shared) {
       shared = new Promise<void>((resolve) => setImmediate(resolve)).then(read).then((answer) => {
-        if (typeof answer === 'object' && answer !== null) sharedAnswers.add(answer);
+        if (typeof answer === 'object' && answer !== null) shareAnswer(answer);
         return answer;
       });
       pending.set(key, shared);

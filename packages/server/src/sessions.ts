@@ -6,7 +6,7 @@ import { SESSION_CHANGES_CHANNEL } from '@benchside/db/session-change-notices';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type InferResult, type Kysely, sql } from 'kysely';
-import { batchedLookup } from './batched-lookup.ts';
+import { batchedLookup, shareAnswer } from './batched-lookup.ts';
 import type { App } from './create-server.ts';
 import { UnauthorizedError } from './errors.ts';
 import { LookedUpSessions, setBounded } from './session-cache.ts';
@@ -135,7 +135,7 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
     return new Map(rows.map((row) => [row.session_token_hash, row]));
   });
 
-  /** A live session as this process keeps it: the user shared (frozen) by the requests that use it. */
+  /** A live session as this process keeps it: its user one shared answer for the requests that use it. */
   type KeptSession = { user: Readonly<User>; lastSeenAt: number; expiresAt: number };
   const lookedUp = options.listen ? new LookedUpSessions<KeptSession>(LOOKED_UP_SESSIONS_KEPT) : null;
   if (lookedUp) await options.listen?.(SESSION_CHANGES_CHANNEL, (notice) => lookedUp.forget(notice));
@@ -162,15 +162,19 @@ export async function registerSessions(app: App, db: Kysely<Database>, options: 
       session_expires_at: expiresAt,
       ...user
     } = row;
-    const session = {
-      user: Object.freeze(user),
-      lastSeenAt: lastSeenAt.getTime(),
-      expiresAt: expiresAt.getTime(),
-    };
-    lookedUp?.keep(tokenHash, session, noticesBeforeRead);
+    const lastSeen = lastSeenAt.getTime();
+    if (lookedUp) {
+      // Frozen: nothing assigns to `request.user`'s fields, and one that did would fail loudly.
+      const kept = {
+        user: shareAnswer(Object.freeze(user)),
+        lastSeenAt: lastSeen,
+        expiresAt: expiresAt.getTime(),
+      };
+      lookedUp.keep(tokenHash, kept, noticesBeforeRead);
+    }
     const now = Date.now();
     // The write's notice makes a kept session be read again, with the new time.
-    if (lastSeenWriteDue(session.lastSeenAt, now)) {
+    if (lastSeenWriteDue(lastSeen, now)) {
       await db
         .updateTable('sessions')
         .set({ last_seen_at: new Date(now) })
