@@ -78,6 +78,8 @@ export type HelperResponse = {
  * A raw HTTP call: fetch forbids setting `Host`, and the rebinding tests need exactly that.
  * A JSON `body` is sent with `content-type: application/json` unless the headers say otherwise.
  */
+const CALL_TIMEOUT_MS = 20_000;
+
 export function call(
   port: number,
   method: string,
@@ -101,6 +103,10 @@ export function call(
       res.on('error', reject);
     });
     req.on('error', reject);
+    // A hung call fails naming itself, not as the test's own time-out.
+    req.setTimeout(CALL_TIMEOUT_MS, () =>
+      req.destroy(new Error(`${method} ${path}: the helper answered nothing in ${CALL_TIMEOUT_MS} ms`)),
+    );
     if (payload !== undefined) req.write(payload);
     req.end();
   });
