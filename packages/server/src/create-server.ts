@@ -199,31 +199,35 @@ class RequestLogger implements FastifyBaseLogger {
   }
 
   fatal(...args: unknown[]): void {
-    (this.#logger.fatal as LogMethod).apply(this.#logger, args);
+    this.#write('fatal', args);
   }
 
   error(...args: unknown[]): void {
-    (this.#logger.error as LogMethod).apply(this.#logger, args);
+    this.#write('error', args);
   }
 
   warn(...args: unknown[]): void {
-    (this.#logger.warn as LogMethod).apply(this.#logger, args);
+    this.#write('warn', args);
   }
 
   info(...args: unknown[]): void {
-    (this.#logger.info as LogMethod).apply(this.#logger, args);
+    this.#write('info', args);
   }
 
   debug(...args: unknown[]): void {
-    (this.#logger.debug as LogMethod).apply(this.#logger, args);
+    this.#write('debug', args);
   }
 
   trace(...args: unknown[]): void {
-    (this.#logger.trace as LogMethod).apply(this.#logger, args);
+    this.#write('trace', args);
   }
 
-  silent(...args: unknown[]): void {
-    (this.#logger.silent as LogMethod).apply(this.#logger, args);
+  /** pino's `silent` writes nothing, so no child is made for it. */
+  silent(): void {}
+
+  #write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
+    const logger = this.#logger;
+    (logger[level] as LogMethod).apply(logger, args);
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
