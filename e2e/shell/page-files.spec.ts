@@ -57,3 +57,23 @@ test('a page brings its icon inside itself instead of asking for it (decision 14
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
   expect(requested.filter((path) => /favicon/.test(path))).toEqual([]);
 });
+
+test('every script a page opens with asks the browser to compile it whole while it downloads (decision 157)', async ({
+  page,
+}) => {
+  const openings = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (/^\/assets\/.+\.js$/.test(pathname)) openings.set(pathname, response.text());
+  });
+  await signIn(page);
+  await page.goto('/cards');
+  await expect(page.getByRole('heading', { name: 'Cards', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  expect([...openings.keys()]).toEqual(
+    expect.arrayContaining([expect.stringMatching(/\/index-/), expect.stringMatching(/\/cards-page-/)]),
+  );
+  for (const [pathname, text] of openings) {
+    expect((await text).split('\n', 1)[0], pathname).toBe('//# allFunctionsCalledOnLoad');
+  }
+});
