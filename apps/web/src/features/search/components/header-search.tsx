@@ -1,5 +1,5 @@
 import type { SearchHit } from '@benchside/contracts/catalogue';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconSearch } from '../../../components/ui/icons.tsx';
@@ -39,36 +39,54 @@ function hitDetail(hit: SearchHit): string {
 }
 
 /**
- * The header's search (issue 18): one box over firmwares, tools, files and knowledge-base articles
- * (`POST /forum/post-search`). Opens from its button, Ctrl+K (⌘K) or "/" outside a text field; the
- * results are a listbox the arrows move through, Enter opens one, Escape closes and gives focus back.
+ * Calls `onAsked` for every Ctrl+K (⌘K), or "/" outside a text field. The top bar listens from its
+ * first render, before paint: the search itself is drawn a task later (decision 153), and a key
+ * pressed the moment the page appears still opens it once it is there (decision 157).
  */
-export function HeaderSearch() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = useId();
-  const listboxId = `${id}-results`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState('');
-  const [active, setActive] = useState(-1);
-  const text = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
-  const results = usePostSearch(open ? text : '');
-  const hits = text === '' ? [] : (results.data?.member ?? []);
-
-  useEffect(() => {
+export function useSearchShortcut(onAsked: (() => void) | null): void {
+  const latest = useRef(onAsked);
+  latest.current = onAsked;
+  const listening = onAsked !== null;
+  useLayoutEffect(() => {
+    if (!listening) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey) return;
       const commandK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
       const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !isTextField(event.target);
       if (!commandK && !slash) return;
       event.preventDefault();
-      setOpen(true);
-      inputRef.current?.focus();
+      latest.current?.();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [listening]);
+}
+
+/**
+ * The header's search (issue 18): one box over firmwares, tools, files and knowledge-base articles
+ * (`POST /forum/post-search`). Opens from its button, or at each press of its keys
+ * (`useSearchShortcut`), counted in `asked`; the results are a listbox the arrows move through,
+ * Enter opens one, Escape closes and gives focus back.
+ */
+export function HeaderSearch({ asked }: { asked: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const listboxId = `${id}-results`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [open, setOpen] = useState(asked > 0);
+  const [draft, setDraft] = useState('');
+  const [active, setActive] = useState(-1);
+  const text = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
+  const results = usePostSearch(open ? text : '');
+  const hits = text === '' ? [] : (results.data?.member ?? []);
+
+  // Each press of the search's keys opens it, or gives its field the focus back.
+  useEffect(() => {
+    if (asked === 0) return;
+    setOpen(true);
+    inputRef.current?.focus();
+  }, [asked]);
 
   // The field has focus as soon as the dialog is there (the dialog's own focus runs before this).
   useEffect(() => {
