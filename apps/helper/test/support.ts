@@ -74,12 +74,13 @@ export type HelperResponse = {
   json: () => unknown;
 };
 
+/** How long a test waits for the helper to answer one call. */
+const CALL_TIMEOUT_MS = 20_000;
+
 /**
  * A raw HTTP call: fetch forbids setting `Host`, and the rebinding tests need exactly that.
  * A JSON `body` is sent with `content-type: application/json` unless the headers say otherwise.
  */
-const CALL_TIMEOUT_MS = 20_000;
-
 export function call(
   port: number,
   method: string,
