@@ -163,6 +163,29 @@ describe('sign-in, current user and sign-out', () => {
     expect((await me(cookie)).status).toBe(401);
   });
 
+  it('writes when a session was last used once it is due, for requests that arrive together too', async () => {
+    const cookie = sessionCookie(await login('alice', ALICE.password)) ?? '';
+    const tokenHash = hashSessionToken(cookie.slice('bs_session='.length));
+    const idleSince = new Date(Date.now() - SESSION_IDLE_TIMEOUT_MS + 60_000);
+    await ageSession(cookie, { last_seen_at: idleSince });
+    const usedAt = Date.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => me(cookie)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const { last_seen_at } = await api.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirstOrThrow();
+    expect(last_seen_at.getTime()).toBeGreaterThanOrEqual(usedAt - 1000);
+    // Used a minute before its idle timeout, the session now lasts another seven days.
+    vi.useFakeTimers({ toFake: ['Date'], now: usedAt + SESSION_IDLE_TIMEOUT_MS - 60_000 });
+    try {
+      expect((await me(cookie)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sees a session ended by any statement at the next request, the embedded database keeping sessions in memory or not (decision 156)', async () => {
     const endings = [
       () => api.db.deleteFrom('sessions').execute(),

@@ -62,4 +62,15 @@ describe('two starts on one empty database', () => {
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((file) => file.times === 1)).toBe(true);
   });
+
+  it('leaves every table of the seeded demo with planner statistics (decision 158)', async () => {
+    // -1: never analyzed, which PostgreSQL plans with default guesses.
+    const { rows } = await sql<{ name: string; estimate: number }>`
+      select relname as name, reltuples::int as estimate from pg_class
+      join pg_namespace on pg_namespace.oid = relnamespace
+      where relkind = 'r' and nspname = current_schema()`.execute(first.db);
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.filter((table) => table.estimate < 0)).toEqual([]);
+    expect(rows.find((table) => table.name === 'users')?.estimate).toBe(1);
+  });
 });

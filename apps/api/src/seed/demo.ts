@@ -1,5 +1,6 @@
 import { withAdvisoryLock } from '@benchside/db/advisory-lock';
 import type { Database } from '@benchside/db/database';
+import { gatherPlannerStatistics } from '@benchside/db/planner-statistics';
 import { seedKnowledgeBase } from '@benchside/server/knowledge-base/demo-knowledge-base';
 import { hashPassword } from '@benchside/server/passwords';
 import type { ObjectStorage } from '@benchside/server/storage/object-storage';
@@ -23,8 +24,9 @@ export const DEMO_ACCOUNT = {
 
 /**
  * The one sign-in `npm start` prints, and the demo catalogue (stored under `dataDir`); added only
- * to a database without users. Returns whether it did. Starts on one database take turns, so the
- * second finds the first one's users instead of inserting the same ones again.
+ * to a database without users, whose planner statistics are then gathered (decision 158). Returns
+ * whether it did. Starts on one database take turns, so the second finds the first one's users
+ * instead of inserting the same ones again.
  */
 export function seedDemo(
   db: Kysely<Database>,
@@ -61,5 +63,6 @@ async function seedEmptyDatabase(
   await seedDemoWatches(db, demo.id);
   await seedDemoNotifications(db, DEMO_ACCOUNT.username);
   await seedDemoCustomers(db, demo.id);
+  await gatherPlannerStatistics(db);
   return true;
 }
