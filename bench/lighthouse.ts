@@ -13,6 +13,8 @@ export type LighthouseScores = {
   metrics: Record<string, number>;
   /** Accessibility audits that failed, by id. */
   accessibilityFailures: string[];
+  /** Lighthouse's own measure of the machine's speed in the median run (higher is faster). */
+  benchmarkIndex: number;
 };
 
 const METRIC_AUDITS = [
@@ -58,7 +60,7 @@ async function signIn(chromePort: number, url: string, sessionCookie: string): P
  * is measured signed in, Lighthouse told to keep the cookies (it clears an origin's storage first).
  */
 export async function measureLighthouse(url: string, sessionCookie?: string): Promise<LighthouseScores> {
-  const runs: Array<{ performance: number; metrics: Record<string, number> }> = [];
+  const runs: Array<{ performance: number; metrics: Record<string, number>; benchmarkIndex: number }> = [];
   let accessibility = 0;
   let accessibilityFailures: string[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -68,7 +70,11 @@ export async function measureLighthouse(url: string, sessionCookie?: string): Pr
     const metrics = Object.fromEntries(
       METRIC_AUDITS.map((id) => [id, Math.round((audits[id]?.numericValue ?? Number.NaN) * 1000) / 1000]),
     );
-    runs.push({ performance: Math.round((categories.performance?.score ?? 0) * 100), metrics });
+    runs.push({
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      metrics,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    });
     accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
     accessibilityFailures = (categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
@@ -81,6 +87,7 @@ export async function measureLighthouse(url: string, sessionCookie?: string): Pr
     runs: runs.map((run) => run.performance),
     metrics: median?.metrics ?? {},
     accessibilityFailures,
+    benchmarkIndex: median?.benchmarkIndex ?? Number.NaN,
   };
 }
 

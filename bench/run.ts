@@ -1,5 +1,4 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Backend, benchBackends, EMBEDDED } from './backends.ts';
@@ -8,6 +7,7 @@ import { CATALOGUE_SIZES, catalogueFigures, measureCatalogue } from './catalogue
 import { measureHelperThroughput } from './helper-throughput.ts';
 import { ledgerFigures, ledgerSizes, measureLedger } from './ledger.ts';
 import { measureLighthouse } from './lighthouse.ts';
+import { describeMachine, machineLine } from './machine.ts';
 import { measureNotifications, notificationFigures } from './notifications.ts';
 import { measurePageWeight } from './page-weight.ts';
 import { measurePollers, pollersFigure } from './pollers.ts';
@@ -55,6 +55,8 @@ function kilobytes(bytes: number): string {
 }
 
 const startedAt = new Date();
+const machine = describeMachine();
+console.log(`Machine: ${machineLine(machine)}`);
 const figures: Figure[] = [];
 const details: Record<string, unknown> = {};
 /** `/api/me` against the bare route on `stack`, a stack of `backend`'s. */
@@ -236,7 +238,7 @@ if (sections.has('capacity')) {
   details.capacity = capacity;
 }
 
-console.log(`\n${resultsTable(figures).join('\n')}`);
+console.log(`\nMachine: ${machineLine(machine)}\n\n${resultsTable(figures).join('\n')}`);
 
 const resultsFile = join(root, 'bench', 'results', 'latest.json');
 await mkdir(dirname(resultsFile), { recursive: true });
@@ -245,12 +247,7 @@ await writeFile(
   `${JSON.stringify(
     {
       date: startedAt.toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model,
-        node: process.version,
-        loadAverage: loadavg(),
-      },
+      machine,
       backends: backends.map((backend) => backend.name),
       sections: [...sections],
       figures,

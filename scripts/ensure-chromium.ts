@@ -20,6 +20,11 @@ function hasAptGet(): boolean {
   return spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
+/** What `path --version` prints (Debian's Chromium: "Chromium 150.0.7871.100 built on …"), if it runs. */
+export function chromiumVersion(path: string): string | undefined {
+  return spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout?.trim() || undefined;
+}
+
 /**
  * Makes sure Chromium is where the Playwright config looks. Installs it with apt when running as root,
  * otherwise explains the one command to run. Returns false when the browser is still missing.
@@ -27,7 +32,7 @@ function hasAptGet(): boolean {
 export function ensureChromium(log: (line: string) => void = console.log): boolean {
   const path = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
   if (isExecutable(path)) {
-    const version = spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+    const version = chromiumVersion(path);
     log(`Chromium found at ${path}${version ? ` (${version})` : ''}`);
     return true;
   }
