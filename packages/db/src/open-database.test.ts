@@ -1,8 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './open-database.ts';
+import { type DatabaseHandle, openDatabase } from './open-database.ts';
+import { openTestDatabase } from './test-database.ts';
+
+async function sharedBuffers(handle: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(handle.db);
+  return rows[0]?.shared_buffers ?? '';
+}
 
 describe('the embedded database on disk', () => {
   let dataDir = '';
@@ -31,5 +38,18 @@ describe('the embedded database on disk', () => {
     await writeFile(join(dataDir, 'pg', 'benchside.pid'), '2147483646');
     const second = await openDatabase({ dataDir });
     await second.close();
+  });
+
+  it("boots with 32 MB of shared buffers instead of PostgreSQL's 128 MB, on disk, in memory and in tests", {
+    timeout: 120_000,
+  }, async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'benchside-buffers-'));
+    const handles = [await openDatabase({ dataDir }), await openDatabase({ inMemory: true })];
+    if (!process.env.DATABASE_URL) handles.push(await openTestDatabase());
+    try {
+      for (const handle of handles) expect(await sharedBuffers(handle)).toBe('32MB');
+    } finally {
+      for (const handle of handles) await handle.close();
+    }
   });
 });

@@ -1,13 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openPGlite } from './open-database.ts';
+import { type DatabaseHandle, openPGlite, PGLITE_OPTIONS } from './open-database.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 describe('PGlite dialect with prepared statements', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = openPGlite(await PGlite.create());
+    handle = openPGlite(await PGlite.create(PGLITE_OPTIONS));
   });
   afterAll(async () => {
     await handle.close();

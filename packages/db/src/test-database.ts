@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { withAdvisoryLock } from './advisory-lock.ts';
 import { migrateToLatest } from './migrate.ts';
-import { type DatabaseHandle, openPGlite, openPostgres } from './open-database.ts';
+import { type DatabaseHandle, openPGlite, openPostgres, PGLITE_OPTIONS } from './open-database.ts';
 
 /**
  * A migrated, empty database of its own for one test file: in-memory PGlite, or, when
@@ -33,7 +33,7 @@ export interface UnmigratedTestDatabase {
 export async function openUnmigratedTestDatabase(): Promise<UnmigratedTestDatabase> {
   if (process.env.DATABASE_URL) return openScratchPostgres(process.env.DATABASE_URL);
   return {
-    handle: openPGlite(await PGlite.create({ loadDataDir: await pgliteTemplate() })),
+    handle: openPGlite(await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate() })),
     openSecondHandle: null,
   };
 }
@@ -79,7 +79,7 @@ async function pgliteTemplate(): Promise<Blob> {
   try {
     return new Blob([await readFile(path)]);
   } catch {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create(PGLITE_OPTIONS);
     const dump = await pglite.dumpDataDir('none');
     await pglite.close();
     const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
