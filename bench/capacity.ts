@@ -113,7 +113,7 @@ function nodeEnv(scratch: string, port: number, backendEnv: NodeJS.ProcessEnv = 
 }
 
 async function startApiNode(root: string, env: NodeJS.ProcessEnv): Promise<Child> {
-  const node = startChild(process.execPath, ['--import', 'tsx', 'scripts/serve-api.ts'], env, root);
+  const node = startChild(process.execPath, ['scripts/launch.mjs', 'serve-api'], env, root);
   try {
     await waitUntil(
       async () => {

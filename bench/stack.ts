@@ -60,7 +60,7 @@ export async function startStack(root: string, options: StackOptions = {}): Prom
   let child: Child | undefined;
   const startPortal = async (): Promise<number> => {
     const started = performance.now();
-    const running = startChild(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, root);
+    const running = startChild(process.execPath, ['scripts/launch.mjs', 'start'], env, root);
     child = running;
     await waitUntil(
       async () => {

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNT } from '../apps/api/src/seed/demo.ts';
 import { freePort, isListening, startChild, WaitAbandoned, waitUntil } from '../bench/processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const START_SCRIPT = ['--import', 'tsx', 'scripts/start.ts'];
+const START_SCRIPT = ['scripts/launch.mjs', 'start'];
 /** Building a stale web app or helper installer first can take a minute on a busy machine. */
 const START_TIMEOUT_MS = 180_000;
 

@@ -17,9 +17,8 @@ const env = process.env.BENCHSIDE_DEMO?.trim() ? process.env : { ...process.env,
 
 serve('start', env, async (lifecycle) => {
   const { config, log } = lifecycle;
-  // The embedded database boots for about a second on this thread, and the servers' modules take
-  // as long to load, mostly waiting on tsx's loader thread and the disk: side by side, each runs
-  // in the other's waits.
+  // The embedded database boots for most of a second, partly off this thread (its WebAssembly
+  // compiles in the background): started first, it boots while the servers' modules evaluate.
   const opening = openMigratedDatabase(lifecycle);
   // Awaited below; without this a failure of the other steps first would leave it unhandled.
   opening.catch(() => {});
