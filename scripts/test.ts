@@ -53,7 +53,7 @@ const stages: Stage[] = [
         run: command(bin('tsc'), ['-p', 'apps/web/tsconfig.json']),
       },
       { name: 'Chromium at /usr/bin/chromium', run: async () => ensureChromium() },
-      { name: 'build the web app (npm run build)', run: command('npm', ['run', 'build']) },
+      { name: 'build the web app and the servers (npm run build)', run: command('npm', ['run', 'build']) },
     ],
   },
   { steps: [{ name: 'unit and API tests (vitest run)', run: command(bin('vitest'), ['run']) }] },
