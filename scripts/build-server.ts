@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin, transform } from 'esbuild';
+import { type BuildInputs, writeBuildInputs } from './lib/build-inputs.mjs';
 
 /**
  * The servers' entry points bundled into `dist/server` (decision 160), which `scripts/launch.mjs`
@@ -18,15 +19,9 @@ export const SERVER_ENTRIES = ['start', 'serve-api', 'serve-support', 'migrate']
 export const SERVER_BUNDLE_DIR = join(root, 'dist', 'server');
 export const SERVER_BUNDLE_MANIFEST = join(SERVER_BUNDLE_DIR, 'inputs.json');
 
-/**
- * What `scripts/launch.mjs` checks: the checkout the bundles were built in, when the build started
- * (a file changed while it ran is newer) and every file it read.
- */
-export interface ServerBundleManifest {
-  root: string;
-  startedAt: number;
+/** What `scripts/launch.mjs` checks (`scripts/lib/build-inputs.mjs`), and the entry points it may run. */
+export interface ServerBundleManifest extends BuildInputs {
   entries: readonly string[];
-  inputs: string[];
 }
 
 /**
@@ -42,9 +37,13 @@ async function buildInputs(): Promise<string[]> {
     ),
   );
   return [
-    ...['scripts/build-server.ts', 'scripts/launch.mjs', 'tsconfig.base.json', 'package.json'].map((file) =>
-      join(root, file),
-    ),
+    ...[
+      'scripts/build-server.ts',
+      'scripts/launch.mjs',
+      'scripts/lib/build-inputs.mjs',
+      'tsconfig.base.json',
+      'package.json',
+    ].map((file) => join(root, file)),
     ...workspaces.flat(),
   ];
 }
@@ -117,15 +116,14 @@ export async function buildServer(): Promise<ServerBundleManifest> {
   const manifest: ServerBundleManifest = {
     root,
     startedAt,
-    entries: SERVER_ENTRIES,
     inputs: [
       ...Object.keys(result.metafile.inputs).map((input) => resolve(root, input)),
       ...(await buildInputs()),
     ],
+    outputs: SERVER_ENTRIES.map((entry) => join(SERVER_BUNDLE_DIR, `${entry}.js`)),
+    entries: SERVER_ENTRIES,
   };
-  const staging = `${SERVER_BUNDLE_MANIFEST}.${process.pid}.partial`;
-  await writeFile(staging, JSON.stringify(manifest));
-  await rename(staging, SERVER_BUNDLE_MANIFEST);
+  await writeBuildInputs(SERVER_BUNDLE_MANIFEST, manifest);
   return manifest;
 }
 

@@ -6,49 +6,22 @@
  * were built from changed since. Plain JavaScript, as it must run before anything is compiled.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isBuildCurrent, readBuildInputs } from './lib/build-inputs.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundleDir = join(root, 'dist', 'server');
 const entry = process.argv[2] ?? '';
 
-/** @param {string} path */
-function modifiedAt(path) {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
+/** @typedef {import('./lib/build-inputs.mjs').BuildInputs & { entries: string[] }} ServerBundles */
 
-/** @typedef {{ root: string, startedAt: number, entries: string[], inputs: string[] }} Manifest */
-
-/** @returns {Manifest | undefined} */
-function readManifest() {
-  try {
-    return JSON.parse(readFileSync(join(bundleDir, 'inputs.json'), 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** @param {string} name */
-const bundleOf = (name) => join(bundleDir, `${name}.js`);
-
-/**
- * Inputs first: scripts/build-server.ts is one, so a manifest of an older form is stale before its
- * fields are read. A removed input counts as changed: the module that imported it changed too.
- * @param {Manifest} manifest
- */
-const isFresh = (manifest) =>
-  manifest.root === root &&
-  manifest.inputs.every((input) => modifiedAt(input) <= manifest.startedAt) &&
-  manifest.entries.every((name) => modifiedAt(bundleOf(name)) !== Number.POSITIVE_INFINITY);
+/** @returns {ServerBundles | undefined} */
+const readManifest = () =>
+  /** @type {ServerBundles | undefined} */ (readBuildInputs(join(bundleDir, 'inputs.json')));
 
 let manifest = readManifest();
-if (manifest === undefined || !isFresh(manifest)) {
+if (manifest === undefined || !isBuildCurrent(manifest, root)) {
   const built = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-server.ts')], {
     cwd: root,
     stdio: 'inherit',
@@ -67,4 +40,4 @@ if (!manifest.entries.includes(entry)) {
 }
 // Stack traces in the logs name the TypeScript sources' lines, not the bundle's.
 process.setSourceMapsEnabled(true);
-await import(pathToFileURL(bundleOf(entry)).href);
+await import(pathToFileURL(join(bundleDir, `${entry}.js`)).href);

@@ -31,7 +31,7 @@ serve('start', env, async (lifecycle) => {
     { serveApi, serveSupport },
     { startHelper },
   ] = await Promise.all([
-    import('./lib/web-build.ts'),
+    import('./build-web.ts'),
     import('./lib/helper-installer.ts'),
     import('../apps/api/src/helper-installer/routes.ts'),
     import('../apps/helper/scripts/pack.ts'),

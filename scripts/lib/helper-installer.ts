@@ -1,21 +1,8 @@
-import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import type { HelperInstallerTrust } from '../../apps/api/src/helper-installer/routes.ts';
-import { INSTALLER_PATH, INSTALLER_TRUST_PATH, packHelper } from '../../apps/helper/scripts/pack.ts';
-import { newestModification } from './web-build.ts';
-
-/** What the installer bundle is made of: a change to any of these makes it stale. */
-const HELPER_INPUTS = [
-  'apps/helper/src',
-  'apps/helper/scripts/pack.ts',
-  'apps/helper/package.json',
-  'packages/contracts/src',
-  'packages/card-crypto/src',
-  'packages/server/src',
-  'package-lock.json',
-];
+import { INSTALLER_INPUTS_PATH, INSTALLER_TRUST_PATH, packHelper } from '../../apps/helper/scripts/pack.ts';
+import { isBuildCurrent, readBuildInputs } from './build-inputs.mjs';
 
 /**
  * Packs the installer the portal serves at /dl/helper/benchside-helper.tgz when it is missing,
@@ -26,11 +13,7 @@ export async function packHelperIfStale(
   logger: Logger,
   trust: HelperInstallerTrust,
 ): Promise<void> {
-  if (existsSync(INSTALLER_PATH) && (await builtFor(trust))) {
-    const packedAt = (await stat(INSTALLER_PATH)).mtimeMs;
-    const inputs = await Promise.all(HELPER_INPUTS.map((input) => newestModification(join(root, input))));
-    if (inputs.every((modified) => modified <= packedAt)) return;
-  }
+  if (isBuildCurrent(readBuildInputs(INSTALLER_INPUTS_PATH), root) && (await builtFor(trust))) return;
   const started = Date.now();
   const { bytes } = await packHelper(trust);
   logger.info(

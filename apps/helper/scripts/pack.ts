@@ -1,17 +1,33 @@
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '@benchside/server/config';
 import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { build, type Plugin } from 'esbuild';
 import { create } from 'tar';
+import { writeBuildInputs } from '../../../scripts/lib/build-inputs.mjs';
 import { helperInstallerTrust, storeHelperInstaller } from '../../api/src/helper-installer/routes.ts';
 import type { BuiltInTrust } from '../src/built-in.ts';
 
 const helperFolder = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(helperFolder, '..', '..');
 export const INSTALLER_PATH = join(helperFolder, 'dist', 'benchside-helper.tgz');
 /** What the installer beside it was built to trust (BuiltInTrust), so a changed portal repacks it. */
 export const INSTALLER_TRUST_PATH = join(helperFolder, 'dist', 'benchside-helper.trust.json');
+/** What it was made from (`scripts/lib/build-inputs.mjs`), so a start repacks it only when that changed. */
+export const INSTALLER_INPUTS_PATH = join(helperFolder, 'dist', 'benchside-helper.inputs.json');
+
+/**
+ * Besides our modules the bundle holds: the packages installed by the lockfile, and what this
+ * script writes from the helper's package.json.
+ */
+const PACK_INPUTS = [
+  'apps/helper/scripts/pack.ts',
+  'apps/helper/package.json',
+  'package-lock.json',
+  'scripts/lib/build-inputs.mjs',
+  'tsconfig.base.json',
+];
 
 /** Native modules stay outside the bundle; the installer's package.json names them as optional. */
 const NATIVE_OPTIONAL = ['pcsclite'];
@@ -71,6 +87,7 @@ interface HelperManifest {
  * the optional native card-reader binding is left to npm.
  */
 export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: string; bytes: number }> {
+  const startedAt = Date.now();
   const manifest = JSON.parse(await readFile(join(helperFolder, 'package.json'), 'utf8')) as HelperManifest;
   // A staging folder and tarball of this call's own, renamed into place at the end: two stacks
   // starting side by side (npm test runs both e2e configurations at once) may both pack, and
@@ -81,7 +98,8 @@ export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: stri
   await mkdir(join(packageFolder, 'bin'), { recursive: true });
 
   const bin = join(packageFolder, 'bin', 'benchside-helper.js');
-  await build({
+  const { metafile } = await build({
+    absWorkingDir: root,
     entryPoints: [join(helperFolder, 'src', 'main.ts')],
     outfile: bin,
     bundle: true,
@@ -93,6 +111,7 @@ export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: stri
     banner: { js: BANNER },
     legalComments: 'linked',
     logLevel: 'error',
+    metafile: true,
   });
   await chmod(bin, 0o755);
 
@@ -128,6 +147,18 @@ export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: stri
   await rename(tarball, INSTALLER_PATH);
   await writeFile(INSTALLER_TRUST_PATH, `${JSON.stringify(trust)}\n`);
   await rm(staging, { recursive: true, force: true });
+  await writeBuildInputs(INSTALLER_INPUTS_PATH, {
+    root,
+    startedAt,
+    // Our own modules (a plugin's namespaced stand-ins are no files); packages count by the lockfile.
+    inputs: [
+      ...Object.keys(metafile.inputs)
+        .filter((input) => !input.includes('node_modules') && !input.includes(':'))
+        .map((input) => resolve(root, input)),
+      ...PACK_INPUTS.map((input) => join(root, input)),
+    ],
+    outputs: [INSTALLER_PATH, INSTALLER_TRUST_PATH],
+  });
   return { path: INSTALLER_PATH, bytes: (await stat(INSTALLER_PATH)).size };
 }
 

@@ -8,7 +8,7 @@ import { packagePublicKeyText } from '@benchside/server/package-signing';
 import { extract, list } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { INSTALLER_PATH, INSTALLER_TRUST_PATH, packHelper } from '../scripts/pack.ts';
+import { INSTALLER_INPUTS_PATH, INSTALLER_PATH, INSTALLER_TRUST_PATH, packHelper } from '../scripts/pack.ts';
 import { freePort, makeTempDir, postJson } from './support.ts';
 
 const run = promisify(execFile);
@@ -60,6 +60,22 @@ describe('the helper installer (npm run pack:helper)', { timeout: 120_000 }, () 
       downloadsHost: `${PORTAL}/dl`,
       packageKeys: [PACKAGE_KEY],
     });
+  });
+
+  it('records the files it was made from, so that a start repacks it only when one of them changed', async () => {
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const record = JSON.parse(await readFile(INSTALLER_INPUTS_PATH, 'utf8'));
+    expect(record).toMatchObject({ root, outputs: [INSTALLER_PATH, INSTALLER_TRUST_PATH] });
+    expect(record.inputs).toEqual(
+      expect.arrayContaining(
+        ['apps/helper/src/main.ts', 'packages/server/src/package-signing.ts', 'package-lock.json'].map(
+          (file) => join(root, file),
+        ),
+      ),
+    );
+    // The portal's code the helper does not import, and the packages, which the lockfile stands for.
+    expect(record.inputs).not.toContain(join(root, 'packages/server/src/config.ts'));
+    expect(record.inputs.filter((input: string) => input.includes('node_modules'))).toEqual([]);
   });
 
   it('runs unpacked: --version, then serves the ping on loopback', async () => {
