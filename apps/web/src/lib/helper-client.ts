@@ -123,8 +123,9 @@ export function createHelperClient({
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      // The abort reason of AbortSignal.timeout; checked by name, as DOMException classes differ by realm.
-      if (error instanceof Error && error.name === 'TimeoutError') {
+      // The abort reason of AbortSignal.timeout, a DOMException: checked by name alone, as neither
+      // DOMException nor Error is the same class in every realm (the tests' jsdom runs in a VM context).
+      if (typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError') {
         throw new HelperError('timeout', `The helper did not answer ${path} in time`);
       }
       throw new HelperError('unreachable', `The helper could not be reached for ${path}`);
