@@ -1,8 +1,8 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin, transform } from 'esbuild';
-import { type BuildInputs, writeBuildInputs } from './lib/build-inputs.mjs';
+import { type BuildInputs, writeBuildInputs, writeWhole } from './lib/build-inputs.mjs';
 
 /**
  * The servers' entry points bundled into `dist/server` (decision 160), which `scripts/launch.mjs`
@@ -107,12 +107,8 @@ export async function buildServer(): Promise<ServerBundleManifest> {
     ],
   });
   await mkdir(SERVER_BUNDLE_DIR, { recursive: true });
-  // Each file is renamed into place whole, so a server starting meanwhile reads an old or a new one.
-  for (const file of result.outputFiles) {
-    const staging = `${file.path}.${process.pid}.partial`;
-    await writeFile(staging, file.contents);
-    await rename(staging, file.path);
-  }
+  // A server starting meanwhile reads an old bundle or a new one, never half of one.
+  for (const file of result.outputFiles) await writeWhole(file.path, file.contents);
   const manifest: ServerBundleManifest = {
     root,
     startedAt,

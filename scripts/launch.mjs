@@ -14,11 +14,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundleDir = join(root, 'dist', 'server');
 const entry = process.argv[2] ?? '';
 
-/** @typedef {import('./lib/build-inputs.mjs').BuildInputs & { entries: string[] }} ServerBundles */
+/** @typedef {import('./build-server.ts').ServerBundleManifest} ServerBundleManifest */
 
-/** @returns {ServerBundles | undefined} */
+/** @returns {ServerBundleManifest | undefined} */
 const readManifest = () =>
-  /** @type {ServerBundles | undefined} */ (readBuildInputs(join(bundleDir, 'inputs.json')));
+  /** @type {ServerBundleManifest | undefined} */ (readBuildInputs(join(bundleDir, 'inputs.json')));
 
 let manifest = readManifest();
 if (manifest === undefined || !isBuildCurrent(manifest, root)) {

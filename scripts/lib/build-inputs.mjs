@@ -60,14 +60,22 @@ export function isBuildCurrent(record, root) {
 }
 
 /**
- * Writes the record whole (staged, then renamed), so a start reading it meanwhile finds the old one
- * or the new one.
+ * Writes `contents` to `path` whole (staged beside it, then renamed), so a start reading it
+ * meanwhile finds the old file or the new one.
+ * @param {string} path
+ * @param {string | Uint8Array} contents
+ */
+export async function writeWhole(path, contents) {
+  const staging = `${path}.${process.pid}.partial`;
+  await writeFile(staging, contents);
+  await rename(staging, path);
+}
+
+/**
  * @param {string} path
  * @param {BuildInputs} record
  */
 export async function writeBuildInputs(path, record) {
   await mkdir(dirname(path), { recursive: true });
-  const staging = `${path}.${process.pid}.partial`;
-  await writeFile(staging, JSON.stringify(record));
-  await rename(staging, path);
+  await writeWhole(path, JSON.stringify(record));
 }
