@@ -17,18 +17,20 @@ export interface PublishedPackage {
   torrentUrl: string;
   /** A throw-away folder for the test: the packages' sources and a download folder for the helper. */
   work: string;
+  /** The web seed's new rate, from its next chunk on: a download watched while slow ends sooner. */
+  setBytesPerSecond(bytesPerSecond: number): void;
   close(): Promise<void>;
 }
 
+/** What publishPackages gives of each package. */
+type PublishedFile = Pick<PublishedPackage, 'name' | 'size' | 'torrentUrl'>;
+
 /** A single package named `e2e-firmware.bin`: publishPackages for one. */
 export async function publishPackage(size: number, bytesPerSecond: number): Promise<PublishedPackage> {
-  const { packages, work, close } = await publishPackages(
-    [{ name: 'e2e-firmware.bin', size }],
-    bytesPerSecond,
-  );
+  const { packages, ...seed } = await publishPackages([{ name: 'e2e-firmware.bin', size }], bytesPerSecond);
   const [published] = packages;
   if (published === undefined) throw new Error('nothing was published');
-  return { ...published, work, close };
+  return { ...published, ...seed };
 }
 
 /**
@@ -40,11 +42,11 @@ export async function publishPackage(size: number, bytesPerSecond: number): Prom
 export async function publishPackages(
   wanted: readonly { name: string; size: number }[],
   bytesPerSecond: number,
-): Promise<{
-  packages: Omit<PublishedPackage, 'work' | 'close'>[];
-  work: string;
-  close(): Promise<void>;
-}> {
+): Promise<
+  {
+    packages: PublishedFile[];
+  } & Pick<PublishedPackage, 'work' | 'setBytesPerSecond' | 'close'>
+> {
   const work = await mkdtemp(join(tmpdir(), 'benchside-e2e-downloads-'));
   // The helper takes only an existing folder as its download folder.
   await mkdir(join(work, 'downloads'));
@@ -58,7 +60,7 @@ export async function publishPackages(
     dataDir: String(process.env.E2E_DATA_DIR),
     packageSigningKey: null,
   });
-  const packages: Omit<PublishedPackage, 'work' | 'close'>[] = [];
+  const packages: PublishedFile[] = [];
   for (const { name, size } of wanted) {
     const source = join(work, name);
     const torrentFile = join(work, `${name}.torrent`);
@@ -95,6 +97,7 @@ export async function publishPackages(
   return {
     packages,
     work,
+    setBytesPerSecond: (rate) => server.setBytesPerSecond(rate),
     close: async () => {
       await server.close();
       await rm(work, { recursive: true, force: true });

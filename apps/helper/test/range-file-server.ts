@@ -13,6 +13,11 @@ export interface RangeFileServer {
   readonly bytesSent: number;
   /** Every request so far: its path and Range header. */
   readonly requests: { path: string; range: string | undefined }[];
+  /**
+   * A server started with a cap takes a new one from the next chunk on, responses under way too:
+   * a test slow while it watches a download under way need not stay slow to its end.
+   */
+  setBytesPerSecond(bytesPerSecond: number): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,7 @@ export interface RangeFileServerOptions {
  */
 export async function startRangeFileServer(options: RangeFileServerOptions): Promise<RangeFileServer> {
   let bytesSent = 0;
+  const cap = options.bytesPerSecond === undefined ? undefined : { bytesPerSecond: options.bytesPerSecond };
   const requests: { path: string; range: string | undefined }[] = [];
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -66,10 +72,10 @@ export async function startRangeFileServer(options: RangeFileServerOptions): Pro
         },
       });
       const source = createReadStream(file, { start, end, highWaterMark: 64 * 1024 });
-      if (options.bytesPerSecond === undefined) {
+      if (cap === undefined) {
         await pipeline(source, counter, response);
       } else {
-        await pipeline(source, throttle(options.bytesPerSecond), counter, response);
+        await pipeline(source, throttle(cap), counter, response);
       }
     })().catch(() => response.destroy());
   });
@@ -84,6 +90,10 @@ export async function startRangeFileServer(options: RangeFileServerOptions): Pro
       return bytesSent;
     },
     requests,
+    setBytesPerSecond(next) {
+      if (cap === undefined) throw new Error('this server was started without a cap');
+      cap.bytesPerSecond = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -105,10 +115,11 @@ function parseRange(
   return start > end || start >= size ? 'unsatisfiable' : { start, end };
 }
 
-function throttle(bytesPerSecond: number): Transform {
+/** Reads the cap at every chunk, so a new one applies to the responses under way. */
+function throttle(cap: { bytesPerSecond: number }): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
-      sleep((chunk.length / bytesPerSecond) * 1000).then(() => done(null, chunk), done);
+      sleep((chunk.length / cap.bytesPerSecond) * 1000).then(() => done(null, chunk), done);
     },
   });
 }

@@ -86,13 +86,30 @@ export interface TestUser {
   verified?: boolean;
 }
 
+/**
+ * One hash per password for the worker's whole run: a hash is 0.3–0.8 s of scrypt, and half the
+ * users the API tests make have a password an earlier one had (docs/decisions/163). Users of one
+ * password share its salt, which no test of a signed-in user looks at; hashing has tests of its own
+ * (passwords.test.ts, and registration's, which hashes each password afresh).
+ */
+const hashesByPassword = new Map<string, Promise<string>>();
+
+function hashOnce(password: string): Promise<string> {
+  let hash = hashesByPassword.get(password);
+  if (hash === undefined) {
+    hash = hashPassword(password);
+    hashesByPassword.set(password, hash);
+  }
+  return hash;
+}
+
 export async function createUser(db: Kysely<Database>, user: TestUser): Promise<string> {
   const row = await db
     .insertInto('users')
     .values({
       username: user.username,
       email: user.email,
-      password_hash: await hashPassword(user.password),
+      password_hash: await hashOnce(user.password),
       is_verified: user.verified ?? true,
       name: user.name ?? '',
     })

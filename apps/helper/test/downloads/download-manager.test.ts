@@ -211,6 +211,8 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     expect(settled).toBeLessThan(8 * MB);
     expect(itemOf(manager, hash).state).toBe('stopped');
 
+    // The stop seen, the rest need not come at the watched pace.
+    published.server.setBytesPerSecond(16 * MB);
     await manager.start(hash);
     await waitFor(() => itemOf(manager, hash).state === 'done', 20_000, 'the resumed download to finish');
     const written = await readFile(join(downloadFolder, 'tool', published.name));
@@ -472,6 +474,7 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
 
     expect(itemOf(manager, running.hash).state).toBe('queued');
     await waitFor(() => itemOf(manager, waiting.hash).state === 'done', 20_000, 'the moved download');
+    slow.server.setBytesPerSecond(16 * MB);
     await waitFor(() => itemOf(manager, running.hash).state === 'done', 30_000, 'the other one after it');
     expect((await readFile(join(downloadFolder, slow.name))).equals(slow.content)).toBe(true);
   });
@@ -489,7 +492,8 @@ describe('DownloadManager', { timeout: 30_000 }, () => {
     const sent = published.server.bytesSent;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(published.server.bytesSent).toBe(sent);
-    // Started by hand, it runs again.
+    // Started by hand, it runs again, no longer at the watched pace.
+    published.server.setBytesPerSecond(16 * MB);
     await paused.start(hash);
     await waitFor(() => itemOf(paused, hash).state === 'done', 20_000, 'the started download');
   });
