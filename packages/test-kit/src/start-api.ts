@@ -99,6 +99,8 @@ function hashOnce(password: string): Promise<string> {
   if (hash === undefined) {
     hash = hashPassword(password);
     hashesByPassword.set(password, hash);
+    // A refused hash (the process-wide bound's queue full) fails its own user, not every later one.
+    hash.catch(() => hashesByPassword.delete(password));
   }
   return hash;
 }
