@@ -14,6 +14,7 @@ import { isBuildCurrent, readBuildInputs, writeBuildInputs } from './lib/build-i
 const WEB_INPUTS = [
   'apps/web',
   'packages/contracts/src',
+  'packages/server/src/static-compression.ts',
   'package-lock.json',
   'tsconfig.base.json',
   'scripts/build-web.ts',

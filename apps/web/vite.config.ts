@@ -1,11 +1,15 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { compile as compileSass, type DeprecationOrId } from 'sass';
 import { defineConfig, type Plugin } from 'vite';
-import { SIGN_IN_CHUNK, WEB_BUILD_MANIFEST } from '../../packages/contracts/src/web-build.ts';
+import {
+  COMPRESSIBLE,
+  MIN_COMPRESSED_SIZE,
+  SIGN_IN_CHUNK,
+  WEB_BUILD_MANIFEST,
+} from '../../packages/contracts/src/web-build.ts';
+import { compressForServing } from '../../packages/server/src/static-compression.ts';
 import { localeAreas } from './locale-areas.ts';
 import { isSignInRouteModule, routeChunks } from './route-chunks.ts';
 import { PRELOADED_STYLESHEET_ATTRIBUTE } from './src/lib/preloaded-stylesheets.ts';
@@ -87,24 +91,6 @@ function firstScreenFirst(): Plugin {
   };
 }
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** What the portal serves compressed (apps/api/src/spa.ts): text of at least 1 KiB. */
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.webmanifest',
-  '.map',
-  '.svg',
-  '.txt',
-  '.ico',
-]);
-const MIN_COMPRESSED_SIZE = 1024;
-
 /**
  * The portal serves each built file gzipped and brotli-compressed at the highest levels, which
  * takes seconds on a small machine: done here once per build, into `<file>.gz` and `<file>.br`,
@@ -129,15 +115,7 @@ function compressedTwins(): Plugin {
         files.map(async (path) => {
           const body = await readFile(path);
           if (body.length < MIN_COMPRESSED_SIZE) return;
-          const [gzipped, brotli] = await Promise.all([
-            gzipAsync(body, { level: 9 }),
-            brotliAsync(body, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            }),
-          ]);
+          const { gzip: gzipped, brotli } = await compressForServing(body);
           await Promise.all([writeFile(`${path}.gz`, gzipped), writeFile(`${path}.br`, brotli)]);
         }),
       );

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { CLIENT_CONFIG_ELEMENT_ID } from '@benchside/contracts/client-config';
 import {
   CURRENT_USER_READ,
@@ -13,6 +11,8 @@ import {
 } from '@benchside/contracts/page-reads';
 import { hasSignedInHint } from '@benchside/contracts/signed-in-hint';
 import {
+  COMPRESSIBLE,
+  MIN_COMPRESSED_SIZE,
   masterLayoutFiles,
   signInRouteFiles,
   WEB_BUILD_MANIFEST,
@@ -21,10 +21,8 @@ import {
 import { type Config, clientConfig } from '@benchside/server/config';
 import { NotFoundError } from '@benchside/server/errors';
 import { contentSecurityPolicy } from '@benchside/server/security-headers';
+import { type Compressed, compressForServing } from '@benchside/server/static-compression';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,19 +43,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.webmanifest',
-  '.map',
-  '.svg',
-  '.txt',
-  '.ico',
-]);
-const MIN_COMPRESSED_SIZE = 1024;
 /** Vite puts content-hashed names under /assets: they never change, so browsers may keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -149,11 +134,6 @@ function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-interface Compressed {
-  gzip: Buffer;
-  brotli: Buffer;
-}
-
 /**
  * The gzip and brotli twins the web build writes beside a file (`<file>.gz`, `<file>.br`, see
  * apps/web/vite.config.ts), so a start does not spend seconds compressing at the highest levels;
@@ -167,19 +147,6 @@ async function readCompressedTwins(path: string): Promise<Compressed | null> {
   if (gzipped.mtimeMs < file.mtimeMs || brotli.mtimeMs < file.mtimeMs) return null;
   const [gzipBody, brotliBody] = await Promise.all([readFile(`${path}.gz`), readFile(`${path}.br`)]);
   return { gzip: gzipBody, brotli: brotliBody };
-}
-
-async function compress(body: Buffer): Promise<Compressed> {
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(body, { level: 9 }),
-    brotliAsync(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  ]);
-  return { gzip: gzipped, brotli };
 }
 
 interface PrepareOptions {
@@ -203,7 +170,7 @@ async function prepare(
   };
   if (COMPRESSIBLE.has(extension) && body.length >= MIN_COMPRESSED_SIZE) {
     const twins = builtFile ? await readCompressedTwins(builtFile) : null;
-    const { gzip: gzipped, brotli } = twins ?? (await compress(body));
+    const { gzip: gzipped, brotli } = twins ?? (await compressForServing(body));
     file.gzip = gzipped;
     file.brotli = brotli;
   }

@@ -6,6 +6,24 @@
 /** The manifest, under the build's output folder; the portal reads it and never serves it. */
 export const WEB_BUILD_MANIFEST = '.vite/manifest.json';
 
+/**
+ * What the portal serves compressed: text of at least `MIN_COMPRESSED_SIZE` bytes. The build writes
+ * the compressed twins of these files, which the portal then reads instead of compressing them.
+ */
+export const COMPRESSIBLE: ReadonlySet<string> = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.map',
+  '.svg',
+  '.txt',
+  '.ico',
+]);
+export const MIN_COMPRESSED_SIZE = 1024;
+
 /** The name of the chunk the master layout is built into (`apps/web/route-chunks.ts`, decision 146). */
 export const MASTER_LAYOUT_CHUNK = 'master-layout';
 
