@@ -1,15 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-
-/** One message of the mail catcher (`GET /dev/mail.json`, newest first). */
-export interface CaughtMail {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  date: string;
-}
+import type { CaughtMail } from '../../packages/server/src/mail/catcher.ts';
 
 async function mailsTo(request: APIRequestContext, address: string): Promise<CaughtMail[]> {
   const response = await request.get('/dev/mail.json');

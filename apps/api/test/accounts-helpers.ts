@@ -2,18 +2,9 @@ import { changeEmailConfirmResponseSchema, sessionEntrySchema } from '@benchside
 import { currentUserSchema } from '@benchside/contracts/auth';
 import { collectionSchema, errorBodySchema } from '@benchside/contracts/common';
 import type { OneTimeTokenKind } from '@benchside/db/database';
+import type { CaughtMail } from '@benchside/server/mail/catcher';
 import type { RunningApi } from '@benchside/test-kit/start-api';
 import { expect } from 'vitest';
-
-export interface CaughtMail {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  date: string;
-}
 
 /**
  * The catcher's inbox as a test (or the e2e suite) reads it: `/dev/mail.json`, newest first, once

@@ -1,16 +1,9 @@
+import type { CaughtMail } from '@benchside/server/mail/catcher';
 import { type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 interface MailList {
-  member: Array<{
-    id: string;
-    from: string;
-    to: string[];
-    subject: string;
-    text: string;
-    html: string;
-    date: string;
-  }>;
+  member: CaughtMail[];
   totalItems: number;
 }
 
