@@ -5,7 +5,6 @@ import {
   MAX_BALANCE_POINTS,
   refundRequestSchema,
 } from '@benchside/contracts/credits';
-import { signIn } from '@benchside/test-kit/sign-in';
 import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignCard } from '../src/cards/card-store.ts';
@@ -13,9 +12,8 @@ import { exportLedger, recordCreditMovement, refundCreditUse } from '../src/cred
 import { seedCards } from '../src/seed/cards.ts';
 import { DEMO_FAILED_USE } from '../src/seed/credits.ts';
 import { call, errorOf } from './accounts-helpers.ts';
+import { MIA, NED, signedInMiaAndNed } from './mia-and-ned.ts';
 
-const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026' };
-const NED = { username: 'ned', email: 'ned@example.test', password: 'Ned#Bench2026' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Splits CSV text into records of cells, honouring quotes (RFC 4180), without the BOM. */
@@ -77,7 +75,7 @@ describe('credits ledger', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    [miaId, nedId] = await Promise.all([createUser(api.db, MIA), createUser(api.db, NED)]);
+    ({ miaId, nedId, mia, ned } = await signedInMiaAndNed(api));
     await seedCards(api.db, { id: miaId, username: MIA.username });
     const card = await api.db
       .insertInto('cards')
@@ -93,10 +91,6 @@ describe('credits ledger', () => {
       .executeTakeFirstOrThrow();
     await recordCreditMovement(api.db, { userId: nedId, kind: 'grant', credits: 40, productId: 'frp-tool' });
     await useOf(nedId, nedCard.id, { function: 'FRP', deviceModel: 'NED-PHONE' });
-    [mia, ned] = await Promise.all([
-      signIn(api, MIA.username, MIA.password),
-      signIn(api, NED.username, NED.password),
-    ]);
     // The demo's whole card area (scrypt-hashed credentials included) before the ledger: slow on a busy machine.
   }, 120_000);
   afterAll(async () => {

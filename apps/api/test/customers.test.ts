@@ -7,7 +7,7 @@ import {
   MAX_CUSTOMERS_PER_USER,
 } from '@benchside/contracts/customers';
 import { signIn } from '@benchside/test-kit/sign-in';
-import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
+import { type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,9 +17,8 @@ import {
 } from '../src/customers/store.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../src/seed/demo.ts';
 import { call, errorOf } from './accounts-helpers.ts';
+import { signedInMiaAndNed } from './mia-and-ned.ts';
 
-const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026' };
-const NED = { username: 'ned', email: 'ned@example.test', password: 'Ned#Bench2026' };
 const pageSchema = collectionSchema(customerSchema);
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -79,11 +78,7 @@ describe('customer book', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    [miaId, nedId] = await Promise.all([createUser(api.db, MIA), createUser(api.db, NED)]);
-    [mia, ned] = await Promise.all([
-      signIn(api, MIA.username, MIA.password),
-      signIn(api, NED.username, NED.password),
-    ]);
+    ({ miaId, nedId, mia, ned } = await signedInMiaAndNed(api));
   });
   afterAll(async () => {
     await api.close();

@@ -1,14 +1,12 @@
 import { ledgerEntrySchema, ledgerPageSchema } from '@benchside/contracts/credits';
 import { customerSchema } from '@benchside/contracts/customers';
-import { signIn } from '@benchside/test-kit/sign-in';
-import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
+import { type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordCreditMovement } from '../src/credits/ledger-store.ts';
 import { CUSTOMER_NOT_FOUND_MESSAGE } from '../src/customers/store.ts';
 import { call, errorOf } from './accounts-helpers.ts';
+import { signedInMiaAndNed } from './mia-and-ned.ts';
 
-const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026' };
-const NED = { username: 'ned', email: 'ned@example.test', password: 'Ned#Bench2026' };
 const UNKNOWN_CUSTOMER = '00000000-0000-4000-8000-000000000000';
 const GALAXY = 'Galaxy A52 · IMEI 356789012345678';
 
@@ -51,14 +49,10 @@ describe('credits ledger operations for customers', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    [miaId, nedId] = await Promise.all([createUser(api.db, MIA), createUser(api.db, NED)]);
+    ({ miaId, nedId, mia, ned } = await signedInMiaAndNed(api));
     await api.db.insertInto('products').values({ id: 'unlock-pro', name: 'Unlock Pro' }).execute();
     await recordCreditMovement(api.db, { userId: miaId, kind: 'grant', credits: 100 });
     await recordCreditMovement(api.db, { userId: nedId, kind: 'grant', credits: 100 });
-    [mia, ned] = await Promise.all([
-      signIn(api, MIA.username, MIA.password),
-      signIn(api, NED.username, NED.password),
-    ]);
   }, 120_000);
   afterAll(async () => {
     await api.close();

@@ -14,9 +14,8 @@ import { command as notifyCommand } from '../src/admin/commands/notify.ts';
 import { sendNotification } from '../src/notifications/store.ts';
 import { DEMO_ACCOUNT, seedDemo } from '../src/seed/demo.ts';
 import { call, errorOf } from './accounts-helpers.ts';
+import { MIA, NED, signedInMiaAndNed } from './mia-and-ned.ts';
 
-const MIA = { username: 'mia', email: 'mia@example.test', password: 'Mia#Bench2026' };
-const NED = { username: 'ned', email: 'ned@example.test', password: 'Ned#Bench2026' };
 const pageSchema = collectionSchema(notificationSchema);
 const MINUTE_MS = 60_000;
 
@@ -57,11 +56,7 @@ describe('notifications', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    [miaId, nedId] = await Promise.all([createUser(api.db, MIA), createUser(api.db, NED)]);
-    [mia, ned] = await Promise.all([
-      signIn(api, MIA.username, MIA.password),
-      signIn(api, NED.username, NED.password),
-    ]);
+    ({ miaId, nedId, mia, ned } = await signedInMiaAndNed(api));
   });
   afterAll(async () => {
     await api.close();
