@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { errorBodySchema } from '@benchside/contracts/common';
 import type { App } from '@benchside/server/create-server';
 import {
@@ -10,7 +9,7 @@ import {
 import { signIn } from '@benchside/test-kit/sign-in';
 import { createUser, type RunningApi, startApi } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSupportApp } from '../src/app.ts';
+import { startSupport } from './start-support.ts';
 
 /** The support service's inputs, route by route (it publishes no OpenAPI document to walk). */
 const QUERIES = [
@@ -29,9 +28,7 @@ describe('fuzz: hostile strings and bodies on the support service', () => {
   let cookie: string;
   beforeAll(async () => {
     api = await startApi();
-    support = await buildSupportApp({ config: api.config, db: api.db });
-    await support.listen({ host: '127.0.0.1', port: 0 });
-    supportUrl = `http://127.0.0.1:${(support.server.address() as AddressInfo).port}`;
+    ({ app: support, url: supportUrl } = await startSupport(api));
     await createUser(api.db, { username: 'fuzzer', email: 'fuzzer@example.test', password: 'Fuzz#Pass1' });
     cookie = await signIn(api, 'fuzzer', 'Fuzz#Pass1');
   });

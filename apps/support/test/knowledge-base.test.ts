@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   kbArticleSchema,
   kbCategoriesSchema,
@@ -15,7 +14,7 @@ import {
   startApi,
 } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSupportApp } from '../src/app.ts';
+import { startSupport } from './start-support.ts';
 
 describe('knowledge base on the support service', () => {
   let api: RunningApi;
@@ -26,9 +25,7 @@ describe('knowledge base on the support service', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    support = await buildSupportApp({ config: api.config, db: api.db });
-    await support.listen({ host: '127.0.0.1', port: 0 });
-    supportUrl = `http://127.0.0.1:${(support.server.address() as AddressInfo).port}`;
+    ({ app: support, url: supportUrl } = await startSupport(api));
     await createUser(api.db, { username: 'kbtech', email: 'kb@example.test', password: 'Tech#Pass123' });
     await seedKnowledgeBase(api.db);
     await addArticle(api.db, {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { currentUserSchema } from '@benchside/contracts/auth';
 import type { App } from '@benchside/server/create-server';
 import {
@@ -10,6 +9,7 @@ import {
 } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSupportApp } from '../src/app.ts';
+import { preflightJsonPost, startSupport } from './start-support.ts';
 
 describe('support service on its own origin', () => {
   let api: RunningApi;
@@ -19,9 +19,7 @@ describe('support service on its own origin', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    support = await buildSupportApp({ config: api.config, db: api.db });
-    await support.listen({ host: '127.0.0.1', port: 0 });
-    supportUrl = `http://127.0.0.1:${(support.server.address() as AddressInfo).port}`;
+    ({ app: support, url: supportUrl } = await startSupport(api));
     await createUser(api.db, {
       username: 'tech',
       email: 'tech@example.test',
@@ -86,14 +84,7 @@ describe('support service on its own origin', () => {
   });
 
   it('answers a CORS preflight from the portal origin, with credentials', async () => {
-    const response = await fetch(`${supportUrl}/me`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: portalOrigin,
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type',
-      },
-    });
+    const response = await preflightJsonPost(`${supportUrl}/me`, portalOrigin);
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(portalOrigin);
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');

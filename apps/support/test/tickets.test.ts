@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { collectionSchema, errorBodySchema } from '@benchside/contracts/common';
 import { conversationDetailSchema, conversationSummarySchema } from '@benchside/contracts/conversations';
 import {
@@ -16,7 +15,7 @@ import {
 } from '@benchside/test-kit/conversations-helpers';
 import { postJson } from '@benchside/test-kit/start-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSupportApp } from '../src/app.ts';
+import { preflightJsonPost, startSupport } from './start-support.ts';
 
 describe('support tickets: uploads and submit-ticket', () => {
   let api: ConversationsTestApi;
@@ -33,9 +32,7 @@ describe('support tickets: uploads and submit-ticket', () => {
   beforeAll(async () => {
     api = await startConversationsApi();
     portalOrigin = api.config.publicOrigin;
-    support = await buildSupportApp({ config: api.config, db: api.db });
-    await support.listen({ host: '127.0.0.1', port: 0 });
-    supportUrl = `http://127.0.0.1:${(support.server.address() as AddressInfo).port}`;
+    ({ app: support, url: supportUrl } = await startSupport(api));
     tech = await signedInUser(api, 'tech');
   });
   afterAll(async () => {
@@ -129,14 +126,7 @@ describe('support tickets: uploads and submit-ticket', () => {
   });
 
   it('lets the portal origin preflight submit-ticket with credentials', async () => {
-    const response = await fetch(`${supportUrl}/eup/submit-ticket`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: portalOrigin,
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type',
-      },
-    });
+    const response = await preflightJsonPost(`${supportUrl}/eup/submit-ticket`, portalOrigin);
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');
   });
