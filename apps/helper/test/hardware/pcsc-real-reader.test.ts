@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CardReaderError } from '../../src/hardware/card-reader-driver.ts';
 import { PcscCardReaderDriver } from '../../src/hardware/pcsc-card-reader.ts';
+import { rejection } from './card-reader-rejection.ts';
 
 // scripts/ci-pcsc.sh starts pcscd with vsmartcard's virtual reader and an ISO 7816 virtual card.
 const VIRTUAL_READER_WITH_CARD = 'Virtual PCD 00 00';
@@ -14,16 +14,6 @@ const driver = new PcscCardReaderDriver();
 afterAll(async () => {
   await driver.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<CardReaderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof CardReaderError))
-    throw new Error(`expected a CardReaderError, got ${String(error)}`);
-  return error;
-}
 
 describe.skipIf(process.env.PCSC_TEST !== '1')(
   'PC/SC driver against a real pcscd and a virtual card (skipped unless PCSC_TEST=1, after scripts/ci-pcsc.sh start)',

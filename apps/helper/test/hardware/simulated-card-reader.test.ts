@@ -22,6 +22,7 @@ import {
   SIMULATED_CARD_STATE_FILE,
   SimulatedCardReaderDriver,
 } from '../../src/hardware/simulated-card-reader.ts';
+import { rejection } from './card-reader-rejection.ts';
 
 const MASTER_KEY = 'a1'.repeat(32);
 
@@ -41,16 +42,6 @@ afterEach(async () => {
   await Promise.all(drivers.splice(0).map((created) => created.close()));
   await rm(stateDir, { recursive: true, force: true });
 });
-
-async function rejection(promise: Promise<unknown>): Promise<CardReaderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof CardReaderError))
-    throw new Error(`expected a CardReaderError, got ${String(error)}`);
-  return error;
-}
 
 describe('simulated card reader', () => {
   it('lists one reader holding one Benchside card', async () => {
