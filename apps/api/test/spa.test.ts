@@ -46,14 +46,20 @@ function rawGet(url: string, headers: Record<string, string>) {
   });
 }
 
+/** The folder of a new web build of its own: the page, and an empty assets folder. */
+async function newWebBuild(): Promise<string> {
+  const dist = await mkdtemp(join(tmpdir(), 'benchside-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), INDEX_HTML);
+  return dist;
+}
+
 describe('serving the built web app', () => {
   let api: RunningApi;
   let dist: string;
 
   beforeAll(async () => {
-    dist = await mkdtemp(join(tmpdir(), 'benchside-dist-'));
-    await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    dist = await newWebBuild();
     await writeFile(join(dist, 'assets', 'app-Abc123.js'), APP_JS);
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await mkdir(join(dist, '.vite'));
@@ -236,9 +242,7 @@ describe('serving a build that carries its own compressed twins', () => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = await mkdtemp(join(tmpdir(), 'benchside-dist-'));
-    await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    dist = await newWebBuild();
     const fresh = twinsOf(FRESH_JS);
     await writeFile(join(dist, 'assets', 'fresh.js'), FRESH_JS);
     await writeFile(join(dist, 'assets', 'fresh.js.gz'), fresh.gzip);
