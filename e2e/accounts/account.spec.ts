@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, signInAs, submitSignInForm } from '../support/accounts.ts';
 
 test('the account area: tabs, overview and breadcrumbs', async ({ page }) => {
@@ -74,8 +74,12 @@ test('the login history lists the sign-ins, newest first, failed ones too', asyn
   await expect(page.getByText('Page 1 of 1 (2 entries)')).toBeVisible();
 });
 
-test('devices: sign out everywhere else', async ({ page, browser }) => {
-  const account = await createVerifiedAccount(page.request, 'devices');
+/**
+ * A new account signed in here and in a second browser, on its security page's devices list (a
+ * header row, then a row a session).
+ */
+async function signedInOnTwoBrowsers(page: Page, browser: Browser, prefix: string) {
+  const account = await createVerifiedAccount(page.request, prefix);
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();
   await signInAs(otherPage, account);
@@ -84,6 +88,11 @@ test('devices: sign out everywhere else', async ({ page, browser }) => {
   await page.goto('/account/security');
   const devices = page.getByRole('region', { name: 'Signed-in devices' });
   await expect(devices.getByRole('row')).toHaveCount(3);
+  return { otherContext, otherPage, devices };
+}
+
+test('devices: sign out everywhere else', async ({ page, browser }) => {
+  const { otherContext, otherPage, devices } = await signedInOnTwoBrowsers(page, browser, 'devices');
   await expect(devices.getByText('This device')).toHaveCount(1);
   await devices.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(page.getByText('You have been signed out on every other device.')).toBeVisible();
@@ -96,15 +105,7 @@ test('devices: sign out everywhere else', async ({ page, browser }) => {
 });
 
 test('devices: sign out one device', async ({ page, browser }) => {
-  const account = await createVerifiedAccount(page.request, 'onedev');
-  const otherContext = await browser.newContext();
-  const otherPage = await otherContext.newPage();
-  await signInAs(otherPage, account);
-  await signInAs(page, account);
-
-  await page.goto('/account/security');
-  const devices = page.getByRole('region', { name: 'Signed-in devices' });
-  await expect(devices.getByRole('row')).toHaveCount(3);
+  const { otherContext, otherPage, devices } = await signedInOnTwoBrowsers(page, browser, 'onedev');
   await devices.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByText('The device has been signed out.')).toBeVisible();
   await expect(devices.getByRole('row')).toHaveCount(2);
