@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   createVerifiedAccount,
+  registerThroughApi,
   submitSignInForm,
   uniqueAccount,
   VERIFY_SUBJECT,
@@ -66,16 +67,7 @@ test('a taken username is named on its field', async ({ page }) => {
 
 test('an unverified account cannot sign in and can ask for the mail again', async ({ page }) => {
   const account = uniqueAccount('unverified');
-  const registered = await page.request.post('/api/register', {
-    data: {
-      username: account.username,
-      email: account.email,
-      plainPassword: account.password,
-      confirmPassword: account.password,
-      acceptTerms: true,
-      urlTo: '/auth/verify-email',
-    },
-  });
+  const registered = await registerThroughApi(page.request, account);
   expect(registered.status()).toBe(201);
   const firstMail = await waitForMail(page.request, { to: account.email, subject: VERIFY_SUBJECT });
 

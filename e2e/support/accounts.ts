@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mail.ts';
 
 export interface TestAccount {
@@ -28,13 +28,13 @@ function setUpClientAddress(): string {
   return `198.18.${octet()}.${octet()}`;
 }
 
-/** Registers through the API and opens the e-mailed verification link: a ready, verified account. */
-export async function createVerifiedAccount(
+/** Registers `account` as the registration form does; its verification link comes by mail. */
+export function registerThroughApi(
   request: APIRequestContext,
-  prefix: string,
-): Promise<TestAccount> {
-  const account = uniqueAccount(prefix);
-  const registered = await request.post('/api/register', {
+  account: TestAccount,
+  headers?: Record<string, string>,
+): Promise<APIResponse> {
+  return request.post('/api/register', {
     data: {
       username: account.username,
       email: account.email,
@@ -43,8 +43,17 @@ export async function createVerifiedAccount(
       acceptTerms: true,
       urlTo: '/auth/verify-email',
     },
-    headers: { 'X-Forwarded-For': setUpClientAddress() },
+    headers,
   });
+}
+
+/** Registers through the API and opens the e-mailed verification link: a ready, verified account. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<TestAccount> {
+  const account = uniqueAccount(prefix);
+  const registered = await registerThroughApi(request, account, { 'X-Forwarded-For': setUpClientAddress() });
   expect(registered.status(), await registered.text()).toBe(201);
   const mail = await waitForMail(request, { to: account.email, subject: VERIFY_SUBJECT });
   const token = new URL(linkIn(mail), 'http://localhost').searchParams.get('token') ?? '';
