@@ -44,3 +44,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the accessibility check fails on a serious violation, in the page or in a frame of it', async ({
+  page,
+}) => {
+  const unnamedImage = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">';
+  const htmlPage = (body: string) =>
+    `<!doctype html><html lang="en"><title>t</title><main>${body}</main></html>`;
+  await page.setContent(htmlPage(unnamedImage));
+  await expect(expectNoSeriousA11yViolations(page)).rejects.toThrow(/image-alt/);
+
+  await page.setContent(htmlPage(`<iframe title="frame" srcdoc='${htmlPage(unnamedImage)}'></iframe>`));
+  await expect(page.frames()).toHaveLength(2);
+  await expect(expectNoSeriousA11yViolations(page)).rejects.toThrow(/image-alt/);
+});
