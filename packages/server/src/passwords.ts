@@ -5,7 +5,7 @@ import { createConcurrencyLimit } from './concurrency-limit.ts';
  * OWASP's scrypt minimum (N=2^17, r=8, p=1). The parameters travel inside every stored hash
  * (`scrypt$<log2 N>$<r>$<p>$<salt>$<key>`), so raising them later only affects new hashes.
  */
-const COST_LOG2 = 17;
+export const PASSWORD_COST_LOG2 = 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
@@ -40,10 +40,41 @@ function scryptKey(password: string, salt: Buffer, costLog2: number, blockSize: 
   );
 }
 
+/** The cost of the hashes this process makes: always `PASSWORD_COST_LOG2` outside test runs. */
+let newHashCostLog2 = PASSWORD_COST_LOG2;
+
+/** The lowest cost a test run may hash at: N=2^10 is 1 MiB and a few milliseconds of scrypt. */
+const LOWEST_TEST_COST_LOG2 = 10;
+
+/**
+ * For test runs only (docs/decisions/165): the cost of the hashes this process makes from now on.
+ * One hash or check at `PASSWORD_COST_LOG2` is most of a second of a core, and the API tests make
+ * or check about three hundred. A check reads the cost from the stored hash, so it runs the same
+ * code whatever the cost; the tests that time hashing, or flood it, ask for `PASSWORD_COST_LOG2`.
+ * Refused under NODE_ENV=production.
+ */
+export function hashPasswordsAtCost(costLog2: number): void {
+  if (process.env.NODE_ENV === 'production') {
+    throw new Error('The password hashing cost is fixed in production');
+  }
+  if (!Number.isInteger(costLog2) || costLog2 < LOWEST_TEST_COST_LOG2 || costLog2 > PASSWORD_COST_LOG2) {
+    throw new RangeError(
+      `A test hashing cost is a whole log2 N from ${LOWEST_TEST_COST_LOG2} to ${PASSWORD_COST_LOG2}`,
+    );
+  }
+  newHashCostLog2 = costLog2;
+}
+
+/** The cost new hashes get: `PASSWORD_COST_LOG2` unless a test run lowered it. */
+export function newPasswordCostLog2(): number {
+  return newHashCostLog2;
+}
+
 export async function hashPassword(password: string): Promise<string> {
+  const costLog2 = newHashCostLog2;
   const salt = randomBytes(SALT_LENGTH);
-  const key = await scryptKey(password, salt, COST_LOG2, BLOCK_SIZE, PARALLELISM);
-  return ['scrypt', COST_LOG2, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join(
+  const key = await scryptKey(password, salt, costLog2, BLOCK_SIZE, PARALLELISM);
+  return ['scrypt', costLog2, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join(
     '$',
   );
 }
@@ -73,12 +104,30 @@ export async function verifyPassword(password: string, storedHash: string): Prom
 export const DUMMY_HASH =
   'scrypt$17$8$1$Q4EcydcDWELHLryJub3ANQ==$oJ9PIVJoRMvNP+ahM7zKmGbl6PB1KT64/gwRARv2FxA=';
 
+/** A dummy hash for each cost this process has hashed at: a test run's is made on first use. */
+const dummyHashesByCost = new Map<number, Promise<string>>([
+  [PASSWORD_COST_LOG2, Promise.resolve(DUMMY_HASH)],
+]);
+
+function dummyHash(): Promise<string> {
+  const costLog2 = newHashCostLog2;
+  let dummy = dummyHashesByCost.get(costLog2);
+  if (dummy === undefined) {
+    dummy = hashPassword(randomBytes(SALT_LENGTH).toString('base64'));
+    dummyHashesByCost.set(costLog2, dummy);
+    // A hash the bound turned away fails its own sign-in, not every later one.
+    dummy.catch(() => dummyHashesByCost.delete(costLog2));
+  }
+  return dummy;
+}
+
 /**
- * Verifies against the stored hash or, when there is no user (or no password), against the dummy
- * hash, so that "no such user" takes as long as "wrong password" and cannot be told apart.
+ * Verifies against the stored hash or, when there is no user (or no password), against a dummy
+ * hash of the cost new hashes have, so that "no such user" takes as long as "wrong password" and
+ * cannot be told apart.
  */
 export async function verifyPasswordOrDummy(password: string, storedHash: string | null | undefined) {
   if (storedHash) return verifyPassword(password, storedHash);
-  await verifyPassword(password, DUMMY_HASH);
+  await verifyPassword(password, await dummyHash());
   return false;
 }

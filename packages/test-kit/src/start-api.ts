@@ -8,7 +8,12 @@ import { openTestDatabase } from '@benchside/db/test-database';
 import { type Config, type Env, loadConfig } from '@benchside/server/config';
 import type { App } from '@benchside/server/create-server';
 import { createMailer, type Mailer } from '@benchside/server/mail/mailer';
-import { hashPassword } from '@benchside/server/passwords';
+import {
+  hashPassword,
+  hashPasswordsAtCost,
+  newPasswordCostLog2,
+  PASSWORD_COST_LOG2,
+} from '@benchside/server/passwords';
 import { createObjectStorage, type ObjectStorage } from '@benchside/server/storage/object-storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -26,14 +31,29 @@ export interface RunningApi {
 }
 
 /**
+ * The cost the test runs hash passwords at unless a file asks for production's (decision 165):
+ * N=2^10, a few milliseconds against most of a second.
+ */
+const TEST_PASSWORD_COST_LOG2 = 10;
+
+/**
  * The API as `npm start` builds it, listening on an ephemeral port, over a fresh database
  * (PGlite in memory, or a scratch database on DATABASE_URL's server) and the mail catcher. Files
  * (uploads, published packages) go to a throw-away DATA_DIR unless the test names one or a bucket.
  * `sharing` makes it a second node of another API: the same database (which that API closes).
+ * Passwords are hashed at a test's cost, from then on in the whole worker, unless `passwordCost`
+ * asks for production's: the files that time hashing or flood it.
  */
 export async function startApi(
-  options: { env?: Env; webDistDir?: string | null; logger?: FastifyBaseLogger; sharing?: RunningApi } = {},
+  options: {
+    env?: Env;
+    webDistDir?: string | null;
+    logger?: FastifyBaseLogger;
+    sharing?: RunningApi;
+    passwordCost?: 'test' | 'production';
+  } = {},
 ): Promise<RunningApi> {
+  hashPasswordsAtCost(options.passwordCost === 'production' ? PASSWORD_COST_LOG2 : TEST_PASSWORD_COST_LOG2);
   const scratchDir = options.env?.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'benchside-api-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -87,20 +107,22 @@ export interface TestUser {
 }
 
 /**
- * One hash per password for the worker's whole run: a hash is 0.3–0.8 s of scrypt, and half the
- * users the API tests make have a password an earlier one had (docs/decisions/163). Users of one
- * password share its salt, which no test of a signed-in user looks at; hashing has tests of its own
- * (passwords.test.ts, and registration's, which hashes each password afresh).
+ * One hash per password and cost for the worker's whole run: half the users the API tests make
+ * have a password an earlier one had (docs/decisions/163). Users of one password share its salt,
+ * which no test of a signed-in user looks at; hashing has tests of its own (passwords.test.ts, and
+ * registration's, which hashes each password afresh). The cost is part of the key, so a file at
+ * production's cost never gets a cheaper hash an earlier file made.
  */
-const hashesByPassword = new Map<string, Promise<string>>();
+const hashesByPasswordAndCost = new Map<string, Promise<string>>();
 
 function hashOnce(password: string): Promise<string> {
-  let hash = hashesByPassword.get(password);
+  const key = `${newPasswordCostLog2()}\u0000${password}`;
+  let hash = hashesByPasswordAndCost.get(key);
   if (hash === undefined) {
     hash = hashPassword(password);
-    hashesByPassword.set(password, hash);
+    hashesByPasswordAndCost.set(key, hash);
     // A refused hash (the process-wide bound's queue full) fails its own user, not every later one.
-    hash.catch(() => hashesByPassword.delete(password));
+    hash.catch(() => hashesByPasswordAndCost.delete(key));
   }
   return hash;
 }
