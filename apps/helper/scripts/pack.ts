@@ -6,6 +6,7 @@ import { createObjectStorage } from '@benchside/server/storage/object-storage';
 import { build, type Plugin } from 'esbuild';
 import { create } from 'tar';
 import { writeBuildInputs } from '../../../scripts/lib/build-inputs.mjs';
+import { COMMONJS_REQUIRE_BANNER } from '../../../scripts/lib/commonjs-in-esm-bundle.ts';
 import { helperInstallerTrust, storeHelperInstaller } from '../../api/src/helper-installer/routes.ts';
 import type { BuiltInTrust } from '../src/built-in.ts';
 
@@ -26,18 +27,15 @@ const PACK_INPUTS = [
   'apps/helper/package.json',
   'package-lock.json',
   'scripts/lib/build-inputs.mjs',
+  'scripts/lib/commonjs-in-esm-bundle.ts',
   'tsconfig.base.json',
 ];
 
 /** Native modules stay outside the bundle; the installer's package.json names them as optional. */
 const NATIVE_OPTIONAL = ['pcsclite'];
 
-// An ES module bundle has no `require`, yet the CommonJS parts of webtorrent's tree call it.
-const BANNER = [
-  '#!/usr/bin/env node',
-  "import { createRequire as __benchsideCreateRequire } from 'node:module';",
-  'const require = __benchsideCreateRequire(import.meta.url);',
-].join('\n');
+// The CommonJS parts of webtorrent's tree call `require`.
+const BANNER = ['#!/usr/bin/env node', COMMONJS_REQUIRE_BANNER].join('\n');
 
 /**
  * webtorrent loads uTP (`utp-native`, compiled at install) through `lib/utp.cjs` and warns on every
