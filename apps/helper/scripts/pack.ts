@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '@benchside/server/config';
 import { createObjectStorage } from '@benchside/server/storage/object-storage';
-import { build, type Plugin } from 'esbuild';
+import { build, type Plugin, stop as stopEsbuild } from 'esbuild';
 import { create } from 'tar';
 import { writeBuildInputs } from '../../../scripts/lib/build-inputs.mjs';
 import { COMMONJS_REQUIRE_BANNER } from '../../../scripts/lib/commonjs-in-esm-bundle.ts';
@@ -96,6 +96,8 @@ export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: stri
   await mkdir(join(packageFolder, 'bin'), { recursive: true });
 
   const bin = join(packageFolder, 'bin', 'benchside-helper.js');
+  // A portal packs once, at its start: esbuild's service (about 140 MB resident) would otherwise
+  // live as long as the portal.
   const { metafile } = await build({
     absWorkingDir: root,
     entryPoints: [join(helperFolder, 'src', 'main.ts')],
@@ -110,7 +112,7 @@ export async function packHelper(trust: BuiltInTrust = {}): Promise<{ path: stri
     legalComments: 'linked',
     logLevel: 'error',
     metafile: true,
-  });
+  }).finally(stopEsbuild);
   await chmod(bin, 0o755);
 
   const optionalDependencies = Object.fromEntries(

@@ -78,6 +78,14 @@ describe('the helper installer (npm run pack:helper)', { timeout: 120_000 }, () 
     expect(record.inputs.filter((input: string) => input.includes('node_modules'))).toEqual([]);
   });
 
+  it('stops esbuild’s service once packed, so that it does not stay resident beside the portal', async () => {
+    const esbuildServices = async () =>
+      (await run('ps', ['-e', '-o', 'ppid=,args='])).stdout
+        .split('\n')
+        .filter((line) => line.trim().startsWith(`${process.pid} `) && /esbuild.* --service/.test(line));
+    await expect.poll(esbuildServices, { timeout: 5_000 }).toEqual([]);
+  });
+
   it('runs unpacked: --version, then serves the ping on loopback', async () => {
     const bin = join(unpacked, 'package', 'bin', 'benchside-helper.js');
     const { stdout } = await run(process.execPath, [bin, '--version'], { cwd: unpacked });
