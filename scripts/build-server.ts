@@ -57,7 +57,7 @@ async function buildInputs(): Promise<string[]> {
  * (esbuild's native binary; PGlite's WebAssembly and data; the API docs' static pages), or is an
  * optional native binding a package asks for only if installed (`pg-native`).
  */
-export const PACKAGES_LOADED_FROM_NODE_MODULES = [
+const PACKAGES_LOADED_FROM_NODE_MODULES = [
   'esbuild',
   '@electric-sql/pglite',
   '@fastify/swagger-ui',
