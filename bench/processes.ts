@@ -52,11 +52,15 @@ export class WaitAbandoned extends Error {
   override readonly name = 'WaitAbandoned';
 }
 
-/** Asks `check` every 250 ms until it says yes; a check that throws (a refused fetch) says not yet. */
+/**
+ * Asks `check` every `intervalMs` until it says yes; a check that throws (a refused fetch) says
+ * not yet. A wait that is itself the figure asks more often, so the figure is late by little.
+ */
 export async function waitUntil(
   check: () => Promise<boolean>,
   what: string,
   timeoutMs: number,
+  intervalMs = 250,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -65,7 +69,7 @@ export async function waitUntil(
       return false;
     });
     if (done) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 }

@@ -53,16 +53,13 @@ async function buildInputs(): Promise<string[]> {
 }
 
 /**
- * Packages left to load from node_modules: each reads or runs files beside its own at run time
- * (esbuild's native binary; PGlite's WebAssembly and data; the API docs' static pages), or is an
- * optional native binding a package asks for only if installed (`pg-native`).
+ * Packages left to load from node_modules: esbuild runs its native binary; PGlite's Emscripten
+ * loader compiles its WebAssembly and data beside its own files, and is a handful of modules to
+ * load; `pg-native` is an optional binding a package asks for only if installed. A package that
+ * only reads files beside itself, as swagger-ui reads its static pages, is bundled: each bundled
+ * module keeps its own location (decision 167).
  */
-const PACKAGES_LOADED_FROM_NODE_MODULES = [
-  'esbuild',
-  '@electric-sql/pglite',
-  '@fastify/swagger-ui',
-  'pg-native',
-] as const;
+const PACKAGES_LOADED_FROM_NODE_MODULES = ['esbuild', '@electric-sql/pglite', 'pg-native'] as const;
 
 const isLoadedFromNodeModules = (specifier: string) =>
   PACKAGES_LOADED_FROM_NODE_MODULES.some((name) => specifier === name || specifier.startsWith(`${name}/`));

@@ -1,5 +1,5 @@
 import { openMigratedDatabase, openStorage, serve, startMailer } from './lib/lifecycle.ts';
-import { serveApi } from './lib/servers.ts';
+import { loadWebApp, serveApi } from './lib/servers.ts';
 
 /**
  * `npm run serve:api`: one API node, from the environment alone (no web build, no seed, no
@@ -8,8 +8,11 @@ import { serveApi } from './lib/servers.ts';
  * migrates at start, one at a time. SIGTERM drains it within SHUTDOWN_GRACE_MS.
  */
 serve('serve-api', process.env, async (lifecycle) => {
+  // Read while the database connects and migrates (loadWebApp).
+  const loadingWeb = loadWebApp(lifecycle);
+  loadingWeb.catch(() => {});
   const database = await openMigratedDatabase(lifecycle);
   const mailer = await startMailer(lifecycle);
-  await serveApi(lifecycle, database, mailer, await openStorage(lifecycle));
+  await serveApi(lifecycle, database, mailer, await openStorage(lifecycle), await loadingWeb);
   lifecycle.log.info(`API listening on ${lifecycle.config.host}:${lifecycle.config.port}`);
 });

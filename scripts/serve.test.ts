@@ -55,6 +55,19 @@ function record(socket: Socket): { text: () => string; closed: Promise<void> } {
   return { text: () => text, closed: once(socket, 'close').then(() => {}) };
 }
 
+/** Waits for `url` to answer 200, or fails at once with the output if the script has exited. */
+function untilReady(spawned: Spawned, url: string): Promise<void> {
+  return waitUntil(
+    async () => {
+      if (spawned.child.exitCode !== null)
+        throw new WaitAbandoned(`The script exited early:\n${spawned.output()}`);
+      return (await fetch(url)).ok;
+    },
+    url,
+    START_TIMEOUT_MS,
+  );
+}
+
 describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, () => {
   let scratch: string;
   let env: NodeJS.ProcessEnv;
@@ -90,15 +103,7 @@ describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, 
     const port = await freePort();
     const api = runScript('serve:api', { ...env, PORT: String(port) });
     try {
-      await waitUntil(
-        async () => {
-          if (api.child.exitCode !== null)
-            throw new WaitAbandoned(`serve:api exited early:\n${api.output()}`);
-          return (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok;
-        },
-        'serve:api to be ready',
-        START_TIMEOUT_MS,
-      );
+      await untilReady(api, `http://127.0.0.1:${port}/api/ready`);
       // No demo seed: serve:api starts the API alone, from the environment.
       expect(api.output()).not.toContain('demo account created');
 
@@ -142,6 +147,32 @@ describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, 
     }
   });
 
+  it('npm run serve:api serves the API docs with swagger-ui’s own page, stylesheet and logo from its bundle', async () => {
+    const port = await freePort();
+    const api = runScript('serve:api', { ...env, PORT: String(port) });
+    try {
+      await untilReady(api, `http://127.0.0.1:${port}/api/ready`);
+      // swagger-ui is bundled (decision 167): it reads these beside its own modules in node_modules.
+      const docs = await fetch(`http://127.0.0.1:${port}/api/docs/`);
+      expect(docs.status).toBe(200);
+      expect(await docs.text()).toContain('<div id="swagger-ui"></div>');
+      for (const [file, type] of [
+        ['swagger-ui.css', /^text\/css/],
+        ['swagger-ui-bundle.js', /javascript/],
+        ['logo.svg', /^image\/svg\+xml/],
+      ] as const) {
+        const response = await fetch(`http://127.0.0.1:${port}/api/docs/static/${file}`);
+        expect(response.status, file).toBe(200);
+        expect(response.headers.get('content-type'), file).toMatch(type);
+      }
+      // Stopped, and its embedded database closed, before the next test opens it.
+      signalGroup(api, 'SIGTERM');
+      expect(await api.exited).toBe(0);
+    } finally {
+      signalGroup(api, 'SIGKILL');
+    }
+  });
+
   it('npm run serve:support serves /ready and /metrics to this host and stops on SIGTERM', async () => {
     const apiPort = await freePort();
     const supportPort = await freePort();
@@ -152,15 +183,7 @@ describe('the production entry points', { timeout: START_TIMEOUT_MS + 60_000 }, 
       SUPPORT_PORT: String(supportPort),
     });
     try {
-      await waitUntil(
-        async () => {
-          if (support.child.exitCode !== null)
-            throw new WaitAbandoned(`serve:support exited early:\n${support.output()}`);
-          return (await fetch(`${supportUrl}/ready`)).ok;
-        },
-        'serve:support to be ready',
-        START_TIMEOUT_MS,
-      );
+      await untilReady(support, `${supportUrl}/ready`);
       const metrics = await fetch(`${supportUrl}/metrics`);
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain('benchside_http_requests_total{method="GET",route="/ready"');

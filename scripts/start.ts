@@ -28,7 +28,7 @@ serve('start', env, async (lifecycle) => {
     { helperInstallerTrust, storeHelperInstaller },
     { INSTALLER_PATH },
     { DEMO_ACCOUNT, seedDemo },
-    { serveApi, serveSupport },
+    { loadWebApp, serveApi, serveSupport },
     { startHelper },
   ] = await Promise.all([
     import('./build-web.ts'),
@@ -40,6 +40,9 @@ serve('start', env, async (lifecycle) => {
     import('./lib/helper-process.ts'),
   ]);
   await buildWebIfStale(root, log);
+  // Read while the database boots: its reads wait on the disk and libuv's threads, not this one.
+  const loadingWeb = loadWebApp(lifecycle);
+  loadingWeb.catch(() => {});
   const trust = await helperInstallerTrust(config);
   await packHelperIfStale(root, log, trust);
   const storage = await openStorage(lifecycle);
@@ -50,7 +53,7 @@ serve('start', env, async (lifecycle) => {
     log.info('Empty database: demo account created');
   }
   const mailer = await startMailer(lifecycle);
-  await serveApi(lifecycle, database, mailer, storage);
+  await serveApi(lifecycle, database, mailer, storage, await loadingWeb);
   await serveSupport(lifecycle, database, storage);
 
   const helper = startHelper(root, log, config, { HELPER_PACKAGE_KEY: trust.packageKeys.join(',') });

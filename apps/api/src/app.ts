@@ -1,5 +1,3 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Database } from '@benchside/db/database';
 import type { ConnectionPoolCounts, DatabaseHandle } from '@benchside/db/open-database';
 import type { Config } from '@benchside/server/config';
@@ -42,12 +40,10 @@ import { registerHelperInstallerRoute } from './helper-installer/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { createPeriodicJob } from './periodic-job.ts';
 import { registerSocialAuthRoutes } from './social/routes.ts';
-import { loadSpa } from './spa.ts';
+import type { Spa } from './spa.ts';
 import { registerSupportedModelRoutes } from './supported-models/routes.ts';
 import { runWatchDigests } from './watches/digest-job.ts';
 import { registerWatchRoutes } from './watches/routes.ts';
-
-export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
 /** Paths the single-page app never answers, even for GET. */
 const SERVER_PREFIXES = /^\/(?:api|dl|dev)(?:[/?]|$)/;
@@ -59,8 +55,8 @@ export interface ApiAppOptions {
   logger?: FastifyBaseLogger;
   /** Where files are kept; the one the configuration names when left out. */
   storage?: ObjectStorage;
-  /** The Vite build to serve; null serves no web app (API tests). */
-  webDistDir?: string | null;
+  /** The web app to serve, read from its build by `loadSpa`; none when left out (API tests). */
+  spa?: Spa | null;
   /** For `/metrics`; null or omitted on PGlite, which has no pool. */
   databasePool?: ConnectionPoolCounts | null;
   /** The database's notices, which let an embedded database's sessions be kept (decision 156). */
@@ -71,9 +67,7 @@ export interface ApiAppOptions {
 export async function buildApiApp(options: ApiAppOptions): Promise<App> {
   const { config, db, mailer } = options;
   const storage = options.storage ?? (await createObjectStorage(config, { onError: countStorageError }));
-  const webDistDir = options.webDistDir === undefined ? WEB_DIST_DIR : options.webDistDir;
-  const spa = webDistDir ? await loadSpa(webDistDir, config) : null;
-  if (webDistDir && !spa) options.logger?.warn(`No web app build in ${webDistDir}: only the API is served`);
+  const spa = options.spa ?? null;
 
   const app = createServer({
     config,

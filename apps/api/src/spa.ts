@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join, relative, sep } from 'node:path';
+import { dirname, extname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CLIENT_CONFIG_ELEMENT_ID } from '@benchside/contracts/client-config';
 import {
   CURRENT_USER_READ,
@@ -43,6 +44,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
+/** Where `npm run build:web` writes the web app. */
+export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+
 /** Vite puts content-hashed names under /assets: they never change, so browsers may keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -190,13 +194,16 @@ export async function loadSpa(distDir: string, config: Config): Promise<Spa | nu
   const built = new Set(paths);
   const isTwin = (path: string) => /\.(?:gz|br)$/.test(path) && built.has(path.slice(0, -3));
   const manifestPath = join(distDir, WEB_BUILD_MANIFEST);
-  for (const path of paths) {
-    if (path === indexPath || path === manifestPath || isTwin(path)) continue;
-    const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
-    const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
-    const extension = extname(path).toLowerCase();
-    files.set(urlPath, await prepare(await readFile(path), extension, cacheControl, { builtFile: path }));
-  }
+  // All at once: each file is a few reads that mostly wait on libuv's threads.
+  await Promise.all(
+    paths.map(async (path) => {
+      if (path === indexPath || path === manifestPath || isTwin(path)) return;
+      const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
+      const cacheControl = urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
+      const extension = extname(path).toLowerCase();
+      files.set(urlPath, await prepare(await readFile(path), extension, cacheControl, { builtFile: path }));
+    }),
+  );
   const indexHtml = injectClientConfig(await readFile(indexPath, 'utf8'), config);
   const csp = contentSecurityPolicy(config, inlineScriptHashes(indexHtml));
   const prepareIndex = async (html: string, reads: readonly string[]) => ({

@@ -165,7 +165,7 @@ describe('request logs', () => {
     const config = loadConfig({ NODE_ENV: 'test', BENCHSIDE_DEMO: '1' });
     const database = await openTestDatabase();
     const mailer = await createMailer(config);
-    const app = await buildApiApp({ config, db: database.db, mailer, logger, webDistDir: null });
+    const app = await buildApiApp({ config, db: database.db, mailer, logger });
     try {
       const response = await app.inject({
         method: 'POST',

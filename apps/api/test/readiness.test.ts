@@ -30,7 +30,6 @@ describe('readiness (GET /api/ready)', () => {
       db: database.db,
       mailer,
       storage: storageCheck ? { ...storage, check: storageCheck } : storage,
-      webDistDir: null,
     });
     return app;
   }

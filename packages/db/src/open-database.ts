@@ -2,7 +2,7 @@ import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './database.ts';
 import { withNamedStatements } from './named-statements.ts';
 import { type NoticeHandler, PGliteDialect } from './pglite-dialect.ts';
@@ -50,12 +50,12 @@ export const PGLITE_OPTIONS: PGliteOptions = {
  * `pg` reads bigint (e.g. `count(*)`) as a string while PGlite reads it as a number; numbers on
  * both keep one set of queries and types. Counts and ids stay far below 2^53.
  */
-const pgTypes: pg.CustomTypesConfig = {
+const bigintsAsNumbers = (types: typeof pg.types): pg.CustomTypesConfig => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID && format !== 'binary'
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
-};
+      : types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+});
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
@@ -140,9 +140,11 @@ export async function openPostgres(
   databaseUrl: string,
   options: { searchPath?: string } = {},
 ): Promise<DatabaseHandle> {
+  // Loaded only here: an embedded database never needs it, and it costs a start tens of ms.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    types: pgTypes,
+    types: bigintsAsNumbers(pg.types),
     max: 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });

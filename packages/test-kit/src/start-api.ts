@@ -18,6 +18,7 @@ import { createObjectStorage, type ObjectStorage } from '@benchside/server/stora
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApiApp } from '../../../apps/api/src/app.ts';
+import { loadSpa } from '../../../apps/api/src/spa.ts';
 
 export interface RunningApi {
   app: App;
@@ -47,7 +48,8 @@ const TEST_PASSWORD_COST_LOG2 = 10;
 export async function startApi(
   options: {
     env?: Env;
-    webDistDir?: string | null;
+    /** A web build to serve, as `npm start` serves apps/web/dist; none when left out. */
+    webDistDir?: string;
     logger?: FastifyBaseLogger;
     sharing?: RunningApi;
     passwordCost?: 'test' | 'production';
@@ -75,7 +77,7 @@ export async function startApi(
     db,
     mailer,
     storage,
-    webDistDir: options.webDistDir ?? null,
+    spa: options.webDistDir ? await loadSpa(options.webDistDir, config) : null,
     databasePool: database.pool,
     databaseNotices: database.listen,
     ...(options.logger ? { logger: options.logger } : {}),
