@@ -44,7 +44,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
-/** Where `npm run build:web` writes the web app. */
+/** Where the web app's build (`scripts/build-web.ts`, the first half of `npm run build`) is written. */
 export const WEB_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
 /** Vite puts content-hashed names under /assets: they never change, so browsers may keep them. */
