@@ -8,11 +8,9 @@ import { loadWebApp, serveApi } from './lib/servers.ts';
  * migrates at start, one at a time. SIGTERM drains it within SHUTDOWN_GRACE_MS.
  */
 serve('serve-api', process.env, async (lifecycle) => {
-  // Read while the database connects and migrates (loadWebApp).
-  const loadingWeb = loadWebApp(lifecycle);
-  loadingWeb.catch(() => {});
-  const database = await openMigratedDatabase(lifecycle);
+  // The web app is read while the database connects and migrates (loadWebApp).
+  const [database, spa] = await Promise.all([openMigratedDatabase(lifecycle), loadWebApp(lifecycle)]);
   const mailer = await startMailer(lifecycle);
-  await serveApi(lifecycle, database, mailer, await openStorage(lifecycle), await loadingWeb);
+  await serveApi(lifecycle, database, mailer, await openStorage(lifecycle), spa);
   lifecycle.log.info(`API listening on ${lifecycle.config.host}:${lifecycle.config.port}`);
 });
