@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { gatherPlannerStatistics } from './planner-statistics.ts';
-import { openUnmigratedTestDatabase } from './test-database.ts';
+import { dropTestSchema, openUnmigratedTestDatabase } from './test-database.ts';
 
 /** PostgreSQL's row estimate of each table named, -1 for one never analyzed. */
 async function rowEstimates(db: Kysely<unknown>, tables: string[]): Promise<Record<string, number>> {
@@ -35,7 +35,7 @@ describe('gatherPlannerStatistics', () => {
         where schemaname = current_schema() and tablename = 'filled' order by attname`.execute(db);
       expect(rows.map((row) => row.column)).toEqual(['id', 'name']);
     } finally {
-      await sql`drop schema if exists ${sql.id(elsewhere)} cascade`.execute(db);
+      await dropTestSchema(db, elsewhere);
       await handle.close();
     }
   });

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { withAdvisoryLock } from './advisory-lock.ts';
 import { migrateToLatest } from './migrate.ts';
 import { type DatabaseHandle, openPGlite, openPostgres, PGLITE_OPTIONS } from './open-database.ts';
@@ -39,6 +39,17 @@ export async function openUnmigratedTestDatabase(): Promise<UnmigratedTestDataba
 }
 
 /**
+ * Drops a schema a test made, under the migrations lock: Kysely's migrator checks its tables with
+ * `has_schema_privilege(nspname)` over every schema, which fails with 3F000 when another file's
+ * schema is dropped between its catalogue read and that call.
+ */
+export async function dropTestSchema<DB>(db: Kysely<DB>, schema: string): Promise<void> {
+  await withAdvisoryLock(db, 'migrations', (connection) =>
+    sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection),
+  );
+}
+
+/**
  * A schema of its own rather than a database: CI's role owns one database and may not create
  * more, and a schema isolates the tables just as well.
  */
@@ -54,12 +65,7 @@ async function openScratchPostgres(serverUrl: string): Promise<UnmigratedTestDat
       listen: null,
       async close() {
         await handle.close();
-        // Under the migrations lock: Kysely's migrator checks its tables with
-        // `has_schema_privilege(nspname)` over every schema, which fails with 3F000 when another
-        // file's schema is dropped between its catalogue read and that call.
-        await withAdvisoryLock(admin.db, 'migrations', (connection) =>
-          sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection),
-        );
+        await dropTestSchema(admin.db, schema);
         await admin.close();
       },
     },
