@@ -180,7 +180,6 @@ export function findPackage(db: Kysely<Database>, userId: string, id: number) {
     .executeTakeFirst();
 }
 
-/** Every brand with a firmware, by name. */
 /** Every brand with its model count (kept by the catalogue_models triggers), by name. */
 export async function listBrands(db: Kysely<Database>): Promise<{ brand: string; models: number }[]> {
   return db

@@ -332,6 +332,8 @@ type LedgerPage = { member: LedgerEntry[]; totalItems: number; balance: number }
  * size) and a page past the middle is read from the oldest end; filtered, the rows the filters
  * match are counted. The page's ids are chosen from the index alone and only their rows are joined
  * to their names, in the same statement, so a deep page does not look up the rows it skips.
+ * Whatever does not need the counter is read beside it: on PostgreSQL each read is a round trip
+ * of its own, and the first page (the newest rows, whatever the total) is the one most asked for.
  */
 async function listLedger(
   db: Db,
@@ -339,12 +341,11 @@ async function listLedger(
   filter: LedgerFilter,
   paging: { page: number; itemsPerPage: number },
 ): Promise<LedgerPage> {
-  const counter = await db
+  const counterRead = db
     .selectFrom('credit_balances')
     .select(['balance', 'movements'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const balance = counter?.balance ?? 0;
   const own = ownLedger(db, userId, filter);
   const readPage = (window: ReturnType<typeof pageWindow>, order: 'asc' | 'desc') => {
     const pageIds = own
@@ -355,17 +356,32 @@ async function listLedger(
       .offset(window.offset);
     return withEntryColumns(db.selectFrom('credit_ledger as l').where('l.id', 'in', pageIds)).execute();
   };
+  const newestFirst = () => readPage(pageWindow(paging.page, paging.itemsPerPage), 'desc');
   if (isFiltered(filter)) {
-    const [entries, count] = await Promise.all([
-      readPage(pageWindow(paging.page, paging.itemsPerPage), 'desc'),
+    const [counter, entries, count] = await Promise.all([
+      counterRead,
+      newestFirst(),
       own.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
-    return { member: entries.map(toLedgerEntry), totalItems: Number(count.total), balance };
+    return {
+      member: entries.map(toLedgerEntry),
+      totalItems: Number(count.total),
+      balance: counter?.balance ?? 0,
+    };
   }
+  if (paging.page === 1) {
+    const [counter, entries] = await Promise.all([counterRead, newestFirst()]);
+    return {
+      member: entries.map(toLedgerEntry),
+      totalItems: counter?.movements ?? 0,
+      balance: counter?.balance ?? 0,
+    };
+  }
+  const counter = await counterRead;
   const totalItems = counter?.movements ?? 0;
   const window = nearerEndWindow(paging.page, paging.itemsPerPage, totalItems);
   const entries = await readPage(window, window.fromEnd ? 'asc' : 'desc');
-  return { member: entries.map(toLedgerEntry), totalItems, balance };
+  return { member: entries.map(toLedgerEntry), totalItems, balance: counter?.balance ?? 0 };
 }
 
 type ShareRead<V> = (key: string, read: () => Promise<V>) => Promise<V>;
