@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { nearerEndWindow, pageWindow } from './page-window.ts';
+import { nearerEndWindow, pageWindow, readCountedPage } from './page-window.ts';
 import { openTestDatabase } from './test-database.ts';
 
 describe('pageWindow', () => {
@@ -52,6 +52,60 @@ describe('pageWindow', () => {
       expect(nearerEndWindow(5_000, 20, 100_000).fromEnd).toBe(true);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('readCountedPage', () => {
+  /** A counter that answers only when let go, and a log of what was asked in which order. */
+  function counted(total: number) {
+    const asked: string[] = [];
+    let answer = (_total: number) => {};
+    const readCounter = () => {
+      asked.push('counter');
+      return new Promise<number>((resolve) => {
+        answer = resolve;
+      });
+    };
+    const read = async (_window: ReturnType<typeof pageWindow>, fromEnd: boolean) => {
+      asked.push(fromEnd ? 'page from end' : 'page newest first');
+      return [];
+    };
+    return { asked, readCounter, read, letGo: () => answer(total) };
+  }
+
+  it('reads the first page beside the counter, before the total is known', async () => {
+    const list = counted(100_000);
+    const reading = readCountedPage(
+      list.readCounter,
+      (total) => total,
+      { page: 1, itemsPerPage: 20 },
+      list.read,
+    );
+    await Promise.resolve();
+    expect(list.asked).toEqual(['counter', 'page newest first']);
+    list.letGo();
+    expect((await reading).totalItems).toBe(100_000);
+  });
+
+  it('reads any other page once the total says which end is nearer', async () => {
+    for (const [page, end] of [
+      [2, 'newest first'],
+      [5_000, 'from end'],
+    ] as const) {
+      const list = counted(100_000);
+      const reading = readCountedPage(
+        list.readCounter,
+        (total) => total,
+        { page, itemsPerPage: 20 },
+        list.read,
+      );
+      await Promise.resolve();
+      expect(list.asked).toEqual(['counter']);
+      list.letGo();
+      const { totalItems, counter } = await reading;
+      expect({ totalItems, counter }).toEqual({ totalItems: 100_000, counter: 100_000 });
+      expect(list.asked).toEqual(['counter', `page ${end}`]);
     }
   });
 });

@@ -39,3 +39,31 @@ export function nearerEndWindow(
     offset: sql.lit(Math.max(0, skippedFromEnd)),
   };
 }
+
+type PageWindow = ReturnType<typeof pageWindow>;
+
+/**
+ * A page of a list whose total is a counter row, with that row. The first page is the newest rows
+ * whatever the total, so it is read beside the counter (on PostgreSQL a round trip less for the
+ * page every visit opens); any other page once the total is known, from the nearer end
+ * (`nearerEndWindow`). `read` is told whether it reads from the oldest end, and returns the rows
+ * newest first either way.
+ */
+export async function readCountedPage<Counter, Row>(
+  readCounter: () => Promise<Counter>,
+  totalOf: (counter: Counter) => number,
+  paging: { page: number; itemsPerPage: number },
+  read: (window: PageWindow, fromEnd: boolean) => Promise<Row[]>,
+): Promise<{ counter: Counter; rows: Row[]; totalItems: number }> {
+  if (paging.page === 1) {
+    const [counter, rows] = await Promise.all([
+      readCounter(),
+      read(pageWindow(1, paging.itemsPerPage), false),
+    ]);
+    return { counter, rows, totalItems: totalOf(counter) };
+  }
+  const counter = await readCounter();
+  const totalItems = totalOf(counter);
+  const { fromEnd, ...window } = nearerEndWindow(paging.page, paging.itemsPerPage, totalItems);
+  return { counter, rows: await read(window, fromEnd), totalItems };
+}

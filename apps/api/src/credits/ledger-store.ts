@@ -8,7 +8,7 @@ import {
   MAX_BALANCE_POINTS,
 } from '@benchside/contracts/credits';
 import type { Database } from '@benchside/db/database';
-import { nearerEndWindow, pageWindow } from '@benchside/db/page-window';
+import { pageWindow, readCountedPage } from '@benchside/db/page-window';
 import { isUniqueViolation } from '@benchside/db/unique-violation';
 import { sharedReads } from '@benchside/server/batched-lookup';
 import { startConversationIn, subjectFromBody } from '@benchside/server/conversations/conversations';
@@ -332,8 +332,7 @@ type LedgerPage = { member: LedgerEntry[]; totalItems: number; balance: number }
  * size) and a page past the middle is read from the oldest end; filtered, the rows the filters
  * match are counted. The page's ids are chosen from the index alone and only their rows are joined
  * to their names, in the same statement, so a deep page does not look up the rows it skips.
- * Whatever does not need the counter is read beside it: on PostgreSQL each read is a round trip
- * of its own, and the first page (the newest rows, whatever the total) is the one most asked for.
+ * A filtered page is read beside the balance's counter, an unfiltered one by `readCountedPage`.
  */
 async function listLedger(
   db: Db,
@@ -341,11 +340,12 @@ async function listLedger(
   filter: LedgerFilter,
   paging: { page: number; itemsPerPage: number },
 ): Promise<LedgerPage> {
-  const counterRead = db
-    .selectFrom('credit_balances')
-    .select(['balance', 'movements'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const readCounter = () =>
+    db
+      .selectFrom('credit_balances')
+      .select(['balance', 'movements'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   const own = ownLedger(db, userId, filter);
   const readPage = (window: ReturnType<typeof pageWindow>, order: 'asc' | 'desc') => {
     const pageIds = own
@@ -356,11 +356,10 @@ async function listLedger(
       .offset(window.offset);
     return withEntryColumns(db.selectFrom('credit_ledger as l').where('l.id', 'in', pageIds)).execute();
   };
-  const newestFirst = () => readPage(pageWindow(paging.page, paging.itemsPerPage), 'desc');
   if (isFiltered(filter)) {
     const [counter, entries, count] = await Promise.all([
-      counterRead,
-      newestFirst(),
+      readCounter(),
+      readPage(pageWindow(paging.page, paging.itemsPerPage), 'desc'),
       own.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return {
@@ -369,19 +368,14 @@ async function listLedger(
       balance: counter?.balance ?? 0,
     };
   }
-  if (paging.page === 1) {
-    const [counter, entries] = await Promise.all([counterRead, newestFirst()]);
-    return {
-      member: entries.map(toLedgerEntry),
-      totalItems: counter?.movements ?? 0,
-      balance: counter?.balance ?? 0,
-    };
-  }
-  const counter = await counterRead;
-  const totalItems = counter?.movements ?? 0;
-  const window = nearerEndWindow(paging.page, paging.itemsPerPage, totalItems);
-  const entries = await readPage(window, window.fromEnd ? 'asc' : 'desc');
-  return { member: entries.map(toLedgerEntry), totalItems, balance: counter?.balance ?? 0 };
+  const { counter, rows, totalItems } = await readCountedPage(
+    readCounter,
+    (counter) => counter?.movements ?? 0,
+    paging,
+    // The statement orders the page's rows newest first whichever end their ids were chosen from.
+    (window, fromEnd) => readPage(window, fromEnd ? 'asc' : 'desc'),
+  );
+  return { member: rows.map(toLedgerEntry), totalItems, balance: counter?.balance ?? 0 };
 }
 
 type ShareRead<V> = (key: string, read: () => Promise<V>) => Promise<V>;
