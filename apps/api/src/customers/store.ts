@@ -93,10 +93,10 @@ export function customerSearchPage(
 /**
  * One page, newest first. Without a search the total is the counter row (one key lookup, whatever
  * the number of customers), read beside the first page and before any other (`readCountedPage`).
- * A search is one read: the rows the search index finds, kept by LIKE, counted by a window over all of them and
- * sorted for the page. As a page and a count, it ran the index's scan twice, and the page, planned
- * to walk the newest-first index until it had filled, walked half the book when a few thousand
- * matched (166 ms at 100,000 rows against 19 ms for this one read).
+ * A search is one read: the rows the search index finds, kept by LIKE, counted by a window over
+ * all of them and sorted for the page. As a page and a count, it ran the index's scan twice, and
+ * the page, planned to walk the newest-first index until it had filled, walked half the book when
+ * a few thousand matched (166 ms at 100,000 rows against 19 ms for this one read).
  */
 export async function listCustomers(
   db: Kysely<Database>,
